@@ -1,0 +1,74 @@
+import Foundation
+
+/// Everything an ``OpenMarketClient`` call can fail with.
+public enum OpenMarketError: Error, Sendable {
+    /// The request did not get an HTTP response: no connection, a timeout, cancellation.
+    case transport(any Error)
+    /// The server answered with a status the call does not expect.
+    case httpStatus(HTTPStatusFailure)
+    /// The response body does not have the shape the call expects.
+    case decoding(DecodingFailure)
+    /// A write call was made with a configuration that has no ``VendorCredentials``.
+    case missingCredentials
+    /// The request could not be built, e.g. a price that is not a finite number.
+    case invalidRequest(reason: String)
+}
+
+/// A response whose status the call did not expect, with the server's explanation.
+public struct HTTPStatusFailure: Sendable, Hashable {
+    /// The HTTP status code, e.g. `404`.
+    public let statusCode: Int
+    /// The `message` of the server's `{"code", "message"}` error body; `nil` when the body is not one.
+    public let message: String?
+    /// The raw response body.
+    public let body: Data
+
+    /// Reads the server's `{"code", "message"}` error body, if the response carries one.
+    public init(statusCode: Int, body: Data) {
+        self.statusCode = statusCode
+        self.body = body
+        message = try? JSONDecoder().decode(ServerErrorBody.self, from: body).message
+    }
+}
+
+/// A response body that does not decode, and where in it the problem is.
+public struct DecodingFailure: Sendable, Hashable {
+    /// The path to the offending value, e.g. `pages[3].price`; empty for the body as a whole.
+    public let keyPath: String
+    /// What was wrong there.
+    public let reason: String
+
+    /// Creates a failure at a key path.
+    public init(keyPath: String, reason: String) {
+        self.keyPath = keyPath
+        self.reason = reason
+    }
+
+    /// Locates a `DecodingError` in the body; a missing key is part of the path.
+    init(_ error: DecodingError) {
+        switch error {
+        case .keyNotFound(let key, let context):
+            self.init(codingPath: context.codingPath + [key], reason: context.debugDescription)
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            self.init(codingPath: context.codingPath, reason: context.debugDescription)
+        @unknown default:
+            self.init(keyPath: "", reason: String(describing: error))
+        }
+    }
+
+    private init(codingPath: [any CodingKey], reason: String) {
+        let keyPath = codingPath.reduce(into: "") { path, key in
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        self.init(keyPath: keyPath, reason: reason)
+    }
+}
+
+/// The v2 server's error body.
+private struct ServerErrorBody: Decodable {
+    let message: String
+}
