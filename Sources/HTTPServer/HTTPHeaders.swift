@@ -1,0 +1,49 @@
+/// Request or response headers in arrival order. Names compare without regard to ASCII case, as HTTP requires.
+public struct HTTPHeaders: Sendable, Equatable, Sequence {
+    public private(set) var fields: [(name: String, value: String)]
+
+    public init(_ fields: [(name: String, value: String)] = []) {
+        self.fields = fields
+    }
+
+    /// The first value of the header, or nil.
+    public subscript(name: String) -> String? {
+        fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value
+    }
+
+    public mutating func add(name: String, value: String) {
+        fields.append((name, value))
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+    }
+}
+
+extension String {
+    /// Compares UTF-8 bytes with ASCII letters folded; no allocation, unlike `lowercased()`.
+    public func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        var left = utf8.makeIterator()
+        var right = other.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil):
+                return true
+            case let (a?, b?) where a.asciiLowercased == b.asciiLowercased:
+                continue
+            default:
+                return false
+            }
+        }
+    }
+}
+
+extension UInt8 {
+    var asciiLowercased: UInt8 {
+        (0x41...0x5A).contains(self) ? self | 0x20 : self
+    }
+}

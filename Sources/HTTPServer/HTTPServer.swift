@@ -1,0 +1,81 @@
+import Foundation
+import HTTPShim
+import Logging
+
+/// A running libmicrohttpd daemon that answers every request through a `Router`, on the daemon's own threads.
+public final class HTTPServer: Sendable {
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The port actually bound.
+    public let port: UInt16
+    private let state: RunningState
+
+    /// Starts listening; returns once connections are accepted.
+    public init(configuration: ServerConfiguration, router: Router, logger: Logger) throws {
+        let dispatcher = RequestDispatcher(router: router, logger: logger)
+        // The daemon holds this reference until `stop` releases it.
+        let context = Unmanaged.passRetained(dispatcher)
+        var errorText = [CChar](repeating: 0, count: 256)
+        let handle: OpaquePointer? = configuration.host.withCString { host in
+            var shimConfiguration = http_shim_config(
+                host: host,
+                port: configuration.port,
+                threads: UInt32(clamping: max(1, configuration.threads)),
+                max_body_bytes: max(0, configuration.maxBodyBytes),
+                connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
+                connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
+                connection_memory_limit: max(4096, configuration.connectionMemoryLimit))
+            return http_shim_start(&shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
+        }
+        guard let handle else {
+            context.release()
+            let message = errorText.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw StartError(description: "\(message) (\(configuration.host):\(configuration.port))")
+        }
+        port = http_shim_port(handle)
+        state = RunningState(handle: handle, context: context, graceMilliseconds: configuration.shutdownGraceMilliseconds)
+    }
+
+    /// Stops accepting, lets in-flight requests finish (up to the configured grace), then closes every connection.
+    /// Calling it again does nothing.
+    public func stop() {
+        state.stop()
+    }
+
+    deinit {
+        state.stop()
+    }
+}
+
+/// The C handle and the retained dispatcher, released exactly once.
+private final class RunningState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var handle: OpaquePointer?
+    private let context: Unmanaged<RequestDispatcher>
+    private let graceMilliseconds: Int
+
+    init(handle: OpaquePointer, context: Unmanaged<RequestDispatcher>, graceMilliseconds: Int) {
+        self.handle = handle
+        self.context = context
+        self.graceMilliseconds = graceMilliseconds
+    }
+
+    func stop() {
+        let running: OpaquePointer? = lock.withLock {
+            defer { handle = nil }
+            return handle
+        }
+        guard let running else { return }
+        http_shim_stop(running, UInt32(clamping: max(0, graceMilliseconds)))
+        context.release()
+    }
+}
+
+/// The shim's single callback: C request in, C response out.
+private let dispatchFromShim: http_shim_handler = { context, rawRequest, exchange in
+    guard let context, let rawRequest, let exchange else { return }
+    let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue()
+    dispatcher.handle(rawRequest.pointee, exchange: exchange)
+}

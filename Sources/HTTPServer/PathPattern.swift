@@ -1,0 +1,62 @@
+/// A route's path, such as `/api/products/{id}` or `/images/{key...}` (the last one takes the rest of the path).
+struct PathPattern: Sendable {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+        case remainder(String)
+    }
+
+    let segments: [Segment]
+
+    /// Patterns are written by the program, never taken from a request.
+    init(_ pattern: String) {
+        segments = pattern.split(separator: "/").map { piece in
+            guard piece.hasPrefix("{"), piece.hasSuffix("}") else { return .literal(String(piece)) }
+            let name = piece.dropFirst().dropLast()
+            return name.hasSuffix("...") ? .remainder(String(name.dropLast(3))) : .parameter(String(name))
+        }
+    }
+
+    func match(_ path: [String]) -> RouteParameters? {
+        var parameters = RouteParameters()
+        for (position, segment) in segments.enumerated() {
+            switch segment {
+            case .literal(let text):
+                guard position < path.count, path[position] == text else { return nil }
+            case .parameter(let name):
+                guard position < path.count else { return nil }
+                parameters.append(name: name, value: path[position])
+            case .remainder(let name):
+                guard position < path.count else { return nil }
+                parameters.append(name: name, value: path[position...].joined(separator: "/"))
+                return parameters
+            }
+        }
+        return path.count == segments.count ? parameters : nil
+    }
+}
+
+/// The values a matched pattern captured, by name.
+public struct RouteParameters: Sendable {
+    private var values: [(name: String, value: String)] = []
+
+    public init() {}
+
+    mutating func append(name: String, value: String) {
+        values.append((name, value))
+    }
+
+    public subscript(name: String) -> String? {
+        values.first { $0.name == name }?.value
+    }
+}
+
+enum RequestPath {
+    /// Splits on `/` after dropping empty segments, so `/api/products/`, `//api/products` and `/api/products`
+    /// reach the same route, then percent-decodes each segment: an encoded slash (`%2F`) never separates.
+    static func segments(_ rawPath: String) -> [String] {
+        rawPath.split(separator: "/", omittingEmptySubsequences: true).map {
+            PercentDecoding.decode($0, plusIsSpace: false)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import HTTPShim
+import Logging
+
+/// Converts between the shim's C structs and `Request`/`Response`, and writes one log line per request.
+final class RequestDispatcher: Sendable {
+    private let router: Router
+    private let logger: Logger
+
+    init(router: Router, logger: Logger) {
+        self.router = router
+        self.logger = logger
+    }
+
+    func handle(_ raw: http_shim_request, exchange: OpaquePointer) {
+        let started = ContinuousClock.now
+        let request = Self.request(from: raw)
+        let response: Response
+        switch raw.state {
+        case HTTP_SHIM_BODY_TOO_LARGE:
+            response = router.render(HTTPError(
+                status: 413,
+                message: "the request body is larger than this server accepts; send a smaller body or start the server with a larger --max-body-bytes"))
+        default:
+            response = router.respond(to: request)
+        }
+        Self.send(response, to: exchange)
+        logRequest(request, response: response, started: started)
+    }
+
+    private static func request(from raw: http_shim_request) -> Request {
+        let headerCount = raw.header_count
+        var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(headerCount)
+        for index in 0..<headerCount {
+            guard let name = raw.header_names[index], let value = raw.header_values[index] else { continue }
+            fields.append((String(cString: name), String(cString: value)))
+        }
+        return Request(
+            method: raw.method.map { String(cString: $0) } ?? "GET",
+            path: text(raw.path, raw.path_length) ?? "/",
+            query: text(raw.query, raw.query_length) ?? "",
+            headers: HTTPHeaders(fields),
+            body: raw.body.map { Array(UnsafeBufferPointer(start: $0, count: raw.body_length)) } ?? [])
+    }
+
+    private static func text(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String? {
+        pointer.map { start in
+            start.withMemoryRebound(to: UInt8.self, capacity: length) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+            }
+        }
+    }
+
+    private static func send(_ response: Response, to exchange: OpaquePointer) {
+        let status = UInt32(clamping: response.status)
+        let created = response.body.withUnsafeBufferPointer {
+            http_shim_respond(exchange, status, $0.baseAddress, $0.count)
+        }
+        guard created == 0 else { return }
+        for field in response.headers {
+            _ = http_shim_add_header(exchange, field.name, field.value)
+        }
+    }
+
+    private func logRequest(_ request: Request, response: Response, started: ContinuousClock.Instant) {
+        guard logger.logLevel <= .info else { return }
+        let elapsed = ContinuousClock.now - started
+        let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+        let target = request.query.isEmpty ? request.path : request.path + "?" + request.query
+        logger.info("\(request.method) \(target) \(response.status) \(response.body.count)B \(microseconds)us")
+    }
+}

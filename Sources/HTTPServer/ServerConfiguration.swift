@@ -1,0 +1,37 @@
+/// How the HTTP server listens and what it tolerates from clients.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    /// 0 asks the system for a free port; `HTTPServer.port` tells which one it chose.
+    public var port: UInt16
+    public var threads: Int
+    /// Requests with a larger body are answered 413 without being read (or as soon as a chunked body grows past it).
+    public var maxBodyBytes: Int
+    /// Idle or slow connections are dropped after this many seconds.
+    public var connectionTimeoutSeconds: Int
+    public var connectionLimit: Int
+    /// Per connection, for the request line, the headers and the response headers; libmicrohttpd answers 431
+    /// to requests whose headers do not fit.
+    public var connectionMemoryLimit: Int
+    /// How long a stop waits for requests already being handled.
+    public var shutdownGraceMilliseconds: Int
+
+    public init(
+        host: String = "127.0.0.1",
+        port: UInt16 = 8080,
+        threads: Int = 2,
+        maxBodyBytes: Int = 32 * 1024 * 1024,
+        connectionTimeoutSeconds: Int = 30,
+        connectionLimit: Int = 1024,
+        connectionMemoryLimit: Int = 64 * 1024,
+        shutdownGraceMilliseconds: Int = 10_000
+    ) {
+        self.host = host
+        self.port = port
+        self.threads = threads
+        self.maxBodyBytes = maxBodyBytes
+        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.connectionLimit = connectionLimit
+        self.connectionMemoryLimit = connectionMemoryLimit
+        self.shutdownGraceMilliseconds = shutdownGraceMilliseconds
+    }
+}

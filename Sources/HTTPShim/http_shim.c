@@ -1,0 +1,289 @@
+// The libmicrohttpd shim. Ownership in one sentence: libmicrohttpd owns the connection, the header strings and
+// the upload buffers; this file owns one request_state per request (allocated when the request line arrives,
+// freed when libmicrohttpd reports the request completed) and one response per answer (created by
+// http_shim_respond, released right after it is queued).
+
+#include "http_shim.h"
+
+#include <microhttpd.h>
+#include <netdb.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+struct http_shim_server {
+    struct MHD_Daemon *daemon;
+    http_shim_handler handler;
+    void *context;
+    size_t max_body_bytes;
+    uint16_t port;
+    // Requests whose request line has arrived and whose answer has not been fully sent; graceful stop waits on it.
+    atomic_uint in_flight;
+};
+
+typedef struct {
+    char *target;           // Raw request target ("/path?query"), copied because libmicrohttpd rewrites its own.
+    uint8_t *body;          // Grows geometrically up to max_body_bytes; NULL until the first body bytes.
+    size_t body_length;
+    size_t body_capacity;
+    bool saw_first_call;    // libmicrohttpd calls the access handler once with headers only, then with body data.
+    bool body_too_large;
+} request_state;
+
+struct http_shim_exchange {
+    struct MHD_Response *response;
+    unsigned int status;
+};
+
+static void free_request_state(request_state *state) {
+    free(state->target);
+    free(state->body);
+    free(state);
+}
+
+// Runs when the request line arrives, before the headers: the only moment the raw, undecoded target is visible.
+static void *on_request_line(void *cls, const char *uri, struct MHD_Connection *connection) {
+    (void)connection;
+    struct http_shim_server *server = cls;
+    request_state *state = calloc(1, sizeof *state);
+    if (state == NULL) return NULL;
+    state->target = strdup(uri != NULL ? uri : "/");
+    if (state->target == NULL) {
+        free(state);
+        return NULL;
+    }
+    atomic_fetch_add(&server->in_flight, 1);
+    return state;
+}
+
+static void on_request_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
+                                 enum MHD_RequestTerminationCode reason) {
+    (void)connection;
+    (void)reason;
+    struct http_shim_server *server = cls;
+    request_state *state = *req_cls;
+    if (state == NULL) return;
+    *req_cls = NULL;
+    free_request_state(state);
+    atomic_fetch_sub(&server->in_flight, 1);
+}
+
+static bool declared_length_exceeds(struct MHD_Connection *connection, size_t cap) {
+    const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (declared == NULL) return false;
+    char *end = NULL;
+    unsigned long long length = strtoull(declared, &end, 10);
+    // libmicrohttpd itself rejects a malformed Content-Length; an out-of-range one is simply too large.
+    return end != declared && length > (unsigned long long)cap;
+}
+
+// Appends without ever holding more than `cap` bytes. Returns false when the body would exceed the cap or
+// memory runs out; the caller then answers 413 and drops what was collected.
+static bool append_body(request_state *state, const char *data, size_t length, size_t cap) {
+    if (length > cap - state->body_length) return false;
+    size_t needed = state->body_length + length;
+    if (needed > state->body_capacity) {
+        size_t capacity = state->body_capacity == 0 ? 16384 : state->body_capacity;
+        while (capacity < needed) capacity = capacity > cap / 2 ? cap : capacity * 2;
+        uint8_t *grown = realloc(state->body, capacity);
+        if (grown == NULL) return false;
+        state->body = grown;
+        state->body_capacity = capacity;
+    }
+    memcpy(state->body + state->body_length, data, length);
+    state->body_length = needed;
+    return true;
+}
+
+typedef struct {
+    const char **names;
+    const char **values;
+    size_t count;
+} header_list;
+
+static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    header_list *list = cls;
+    list->names[list->count] = key;
+    list->values[list->count] = value != NULL ? value : "";
+    list->count += 1;
+    return MHD_YES;
+}
+
+// Hands the finished request to Swift and queues whatever it answered.
+static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connection *connection, const char *method,
+                              request_state *state, http_shim_request_state request_state_kind) {
+    int header_count = MHD_get_connection_values(connection, MHD_HEADER_KIND, NULL, NULL);
+    size_t capacity = header_count > 0 ? (size_t)header_count : 1;
+    // One allocation for both arrays; the strings inside stay owned by libmicrohttpd.
+    const char **slots = malloc(2 * capacity * sizeof(char *));
+    if (slots == NULL) return MHD_NO;
+    header_list headers = {.names = slots, .values = slots + capacity, .count = 0};
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &headers);
+
+    const char *question_mark = strchr(state->target, '?');
+    size_t path_length = question_mark != NULL ? (size_t)(question_mark - state->target) : strlen(state->target);
+    http_shim_request request = {
+        .method = method,
+        .path = state->target,
+        .path_length = path_length,
+        .query = question_mark != NULL ? question_mark + 1 : NULL,
+        .query_length = question_mark != NULL ? strlen(question_mark + 1) : 0,
+        .header_names = headers.names,
+        .header_values = headers.values,
+        .header_count = headers.count,
+        .body = request_state_kind == HTTP_SHIM_COMPLETE ? state->body : NULL,
+        .body_length = request_state_kind == HTTP_SHIM_COMPLETE ? state->body_length : 0,
+        .state = request_state_kind,
+    };
+    http_shim_exchange exchange = {.response = NULL, .status = 500};
+    server->handler(server->context, &request, &exchange);
+    free(slots);
+
+    if (exchange.response == NULL) {
+        // The handler always answers; this only happens when the response could not be allocated.
+        exchange.response = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        exchange.status = 500;
+        if (exchange.response == NULL) return MHD_NO;
+    }
+    enum MHD_Result queued = MHD_queue_response(connection, exchange.status, exchange.response);
+    MHD_destroy_response(exchange.response);  // libmicrohttpd keeps its own reference until the answer is sent.
+    return queued;
+}
+
+static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
+                                 const char *version, const char *upload_data, size_t *upload_data_size,
+                                 void **req_cls) {
+    (void)url;  // Already decoded by libmicrohttpd; the raw target in request_state is used instead.
+    (void)version;
+    struct http_shim_server *server = cls;
+    request_state *state = *req_cls;
+    if (state == NULL) return MHD_NO;  // Out of memory when the request line arrived: drop the connection.
+
+    if (!state->saw_first_call) {
+        state->saw_first_call = true;
+        // Refusing on the first call means the body is never read; libmicrohttpd then closes the connection.
+        if (declared_length_exceeds(connection, server->max_body_bytes)) {
+            return answer(server, connection, method, state, HTTP_SHIM_BODY_TOO_LARGE);
+        }
+        // Queuing here would make libmicrohttpd answer "Connection: close": wait for the final call instead.
+        return MHD_YES;
+    }
+
+    if (*upload_data_size > 0) {
+        size_t length = *upload_data_size;
+        *upload_data_size = 0;
+        if (!state->body_too_large &&
+            !append_body(state, upload_data, length, server->max_body_bytes)) {
+            // A chunked body grew past the cap: keep no more of it and answer 413 once it has been read.
+            state->body_too_large = true;
+            free(state->body);
+            state->body = NULL;
+            state->body_length = 0;
+            state->body_capacity = 0;
+        }
+        return MHD_YES;
+    }
+
+    return answer(server, connection, method, state,
+                  state->body_too_large ? HTTP_SHIM_BODY_TOO_LARGE : HTTP_SHIM_COMPLETE);
+}
+
+int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const uint8_t *body, size_t body_length) {
+    if (exchange->response != NULL) MHD_destroy_response(exchange->response);
+    exchange->response = MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_MUST_COPY);
+    exchange->status = status;
+    return exchange->response != NULL ? 0 : -1;
+}
+
+int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value) {
+    if (exchange->response == NULL) return -1;
+    return MHD_add_response_header(exchange->response, name, value) == MHD_YES ? 0 : -1;
+}
+
+static void write_error(char *error, size_t capacity, const char *message, const char *detail) {
+    if (error == NULL || capacity == 0) return;
+    snprintf(error, capacity, "%s%s%s", message, detail != NULL ? ": " : "", detail != NULL ? detail : "");
+}
+
+http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
+                                  char *error, size_t error_capacity) {
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE};
+    struct addrinfo *addresses = NULL;
+    int lookup = getaddrinfo(config->host, NULL, &hints, &addresses);
+    if (lookup != 0 || addresses == NULL) {
+        write_error(error, error_capacity, "cannot resolve the host to listen on", gai_strerror(lookup));
+        return NULL;
+    }
+
+    struct sockaddr_storage address;
+    memset(&address, 0, sizeof address);
+    memcpy(&address, addresses->ai_addr, addresses->ai_addrlen);
+    bool ipv6 = addresses->ai_family == AF_INET6;
+    freeaddrinfo(addresses);
+    if (ipv6) {
+        ((struct sockaddr_in6 *)&address)->sin6_port = htons(config->port);
+    } else {
+        ((struct sockaddr_in *)&address)->sin_port = htons(config->port);
+    }
+
+    struct http_shim_server *server = calloc(1, sizeof *server);
+    if (server == NULL) {
+        write_error(error, error_capacity, "out of memory", NULL);
+        return NULL;
+    }
+    server->handler = handler;
+    server->context = context;
+    server->max_body_bytes = config->max_body_bytes;
+    atomic_init(&server->in_flight, 0);
+
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC;  // ITC is what quiescing needs.
+#ifdef __linux__
+    flags |= MHD_USE_EPOLL;
+#else
+    flags |= MHD_USE_AUTO;  // kqueue is not supported by 0.9.x; this picks poll or select on macOS.
+#endif
+    if (ipv6) flags |= MHD_USE_IPv6;
+    unsigned int threads = config->threads > 0 ? config->threads : 1;
+
+    server->daemon = MHD_start_daemon(
+        flags, config->port, NULL, NULL, on_access, server,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_URI_LOG_CALLBACK, on_request_line, server,
+        MHD_OPTION_NOTIFY_COMPLETED, on_request_completed, server,
+        MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0,
+        MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout_seconds,
+        MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,
+        MHD_OPTION_END);
+    if (server->daemon == NULL) {
+        write_error(error, error_capacity, "cannot listen (is the port already in use, or the address not local?)",
+                    config->host);
+        free(server);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    server->port = info != NULL ? info->port : config->port;
+    return server;
+}
+
+uint16_t http_shim_port(const http_shim_server *server) {
+    return server->port;
+}
+
+void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
+    MHD_socket listener = MHD_quiesce_daemon(server->daemon);
+    if (listener != MHD_INVALID_SOCKET) close(listener);  // After quiescing, closing the listener is ours to do.
+
+    const struct timespec pause = {.tv_sec = 0, .tv_nsec = 5 * 1000 * 1000};
+    for (unsigned int waited = 0; waited < grace_milliseconds && atomic_load(&server->in_flight) > 0; waited += 5) {
+        nanosleep(&pause, NULL);
+    }
+    MHD_stop_daemon(server->daemon);
+    free(server);
+}

@@ -1,0 +1,75 @@
+#ifndef OPENMARKET_HTTP_SHIM_H
+#define OPENMARKET_HTTP_SHIM_H
+
+// A small, boring layer over libmicrohttpd: it collects one whole request, hands it to a single callback and
+// sends back what the callback answers. Everything else (routing, parsing, formats) lives in Swift.
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Why the shim gives a request to the handler without its body.
+typedef enum {
+    HTTP_SHIM_COMPLETE = 0,        ///< The whole request, body included.
+    HTTP_SHIM_BODY_TOO_LARGE = 1   ///< The body is (or grew) over the cap; the handler should answer 413.
+} http_shim_request_state;
+
+/// One request. Every pointer is owned by the shim and valid only during the handler call.
+typedef struct {
+    const char *method;
+    const char *path;               ///< Raw, still percent-encoded, without the query.
+    size_t path_length;
+    const char *query;              ///< Raw query after '?', or NULL when the target had none.
+    size_t query_length;
+    const char *const *header_names;
+    const char *const *header_values;
+    size_t header_count;
+    const uint8_t *body;
+    size_t body_length;
+    http_shim_request_state state;
+} http_shim_request;
+
+/// Where the handler writes its answer; see http_shim_respond and http_shim_add_header.
+typedef struct http_shim_exchange http_shim_exchange;
+
+/// Called on a daemon thread, possibly on several threads at once.
+typedef void (*http_shim_handler)(void *context, const http_shim_request *request, http_shim_exchange *exchange);
+
+typedef struct {
+    const char *host;               ///< Numeric address or host name to bind, e.g. "127.0.0.1", "::", "localhost".
+    uint16_t port;                  ///< 0 asks the system for a free port.
+    unsigned int threads;           ///< Size of the internal thread pool; 0 means 1.
+    size_t max_body_bytes;          ///< Larger bodies are answered 413 through the handler.
+    unsigned int connection_timeout_seconds;
+    unsigned int connection_limit;
+    size_t connection_memory_limit; ///< Per-connection buffer for the request line, headers and response headers.
+} http_shim_config;
+
+typedef struct http_shim_server http_shim_server;
+
+/// Starts listening. Returns NULL and writes a message into `error` (always NUL-terminated) when it cannot.
+http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
+                                  char *error, size_t error_capacity);
+
+/// The port actually bound (useful when the configuration asked for 0).
+uint16_t http_shim_port(const http_shim_server *server);
+
+/// Stops accepting connections, waits up to `grace_milliseconds` for requests already being handled to be
+/// answered, then closes every connection, joins the threads and frees the server.
+void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
+
+/// Sets the answer. The body is copied, so the caller's buffer only needs to live for the duration of the call.
+/// Returns 0 on success, -1 when libmicrohttpd could not allocate the response.
+int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const uint8_t *body, size_t body_length);
+
+/// Adds a header to the answer set by http_shim_respond. Both strings are copied. Returns 0 on success.
+int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct OpenMarketCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openmarket",
+        abstract: "A local emulator of the yagom-academy Open Market server, for iOS apps and their tests.",
+        subcommands: [ServeCommand.self],
+        defaultSubcommand: ServeCommand.self)
+}

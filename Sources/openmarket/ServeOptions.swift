@@ -1,0 +1,40 @@
+import ArgumentParser
+import HTTPServer
+import Logging
+
+/// The API generation a server speaks; one per server instance.
+enum APIGenerationName: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case v2b, v2a, v1b, v1a
+}
+
+struct ServeOptions: ParsableArguments {
+    @Option(help: "Address to listen on; 0.0.0.0 lets a phone on the LAN reach it. (default: 127.0.0.1)")
+    var host: String?
+
+    @Option(help: "Port to listen on; 0 picks a free one. (default: 8080)")
+    var port: Int?
+
+    @Option(help: "SQLite file holding products and images; :memory: keeps nothing. (default: ./openmarket.sqlite)")
+    var database: String?
+
+    @Option(help: "API generation to speak: v2b, v2a, v1b or v1a. (default: v2b)")
+    var api: APIGenerationName?
+
+    @Option(name: .customLong("vendor"), help: "A vendor as NAME:IDENTIFIER:SECRET; repeat for more.")
+    var vendors: [String] = []
+
+    @Flag(help: "Enforce the course rules (1-5 images of at most 300 KB, name and description lengths, discount <= price).")
+    var strict = false
+
+    @Option(help: "Scheme and host put into image URLs, e.g. http://192.168.0.10:8080 (default: the request's Host).")
+    var publicURL: String?
+
+    @Option(help: "Largest request body accepted, in bytes. (default: 33554432)")
+    var maxBodyBytes: Int?
+
+    @Option(help: "Worker threads. (default: the number of cores)")
+    var threads: Int?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical. (default: info)")
+    var logLevel: String?
+}

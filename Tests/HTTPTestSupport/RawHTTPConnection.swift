@@ -1,0 +1,143 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A parsed HTTP/1.1 response as it came off the socket.
+public struct RawResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+public struct RawHTTPError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A blocking TCP connection to a loopback server that writes exact bytes and reads whole responses, so tests can
+/// check keep-alive, malformed requests and timeouts that URLSession would hide.
+public final class RawHTTPConnection {
+    private let socketDescriptor: Int32
+    private var buffered: [UInt8] = []
+
+    /// Connects to 127.0.0.1 with a receive timeout, so no test can hang on a silent server.
+    public init(port: UInt16, timeoutSeconds: Int = 10) throws {
+        #if canImport(Glibc)
+        socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        socketDescriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard socketDescriptor >= 0 else { throw RawHTTPError("socket() failed") }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(socketDescriptor)
+            throw RawHTTPError("connect to port \(port) failed (errno \(errno))")
+        }
+    }
+
+    deinit {
+        close(socketDescriptor)
+    }
+
+    public func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(socketDescriptor, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw RawHTTPError("write failed (errno \(errno))") }
+            offset += written
+        }
+    }
+
+    public func send(_ text: String) throws {
+        try send(Array(text.utf8))
+    }
+
+    /// Sends a request with Content-Length set from the body.
+    public func request(
+        _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
+    ) throws -> RawResponse {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" || method == "PATCH" { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        try send(Array(head.utf8) + body)
+        return try readResponse(bodyExpected: method != "HEAD")
+    }
+
+    /// Reads one response; the body is delimited by Content-Length or, without it, by the connection closing.
+    public func readResponse(bodyExpected: Bool = true) throws -> RawResponse {
+        let headEnd = try readUntilHeadEnd()
+        let head = String(decoding: buffered[..<headEnd], as: UTF8.self)
+        buffered.removeFirst(headEnd + 4)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+            throw RawHTTPError("bad status line in \(head)")
+        }
+        let headers = lines.compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        var response = RawResponse(status: status, headers: headers, body: [])
+        guard bodyExpected else { return response }
+        if let lengthText = response.header("Content-Length"), let length = Int(lengthText) {
+            while buffered.count < length {
+                guard try fill() else { throw RawHTTPError("connection closed inside the body") }
+            }
+            response.body = Array(buffered[..<length])
+            buffered.removeFirst(length)
+        } else {
+            while try fill() {}
+            response.body = buffered
+            buffered = []
+        }
+        return response
+    }
+
+    /// True when the server has closed the connection (read returns end of file) within the receive timeout.
+    public func isClosedByPeer() -> Bool {
+        var byte: UInt8 = 0
+        return read(socketDescriptor, &byte, 1) == 0
+    }
+
+    private func readUntilHeadEnd() throws -> Int {
+        let terminator: [UInt8] = [13, 10, 13, 10]
+        var searchFrom = 0
+        while true {
+            if buffered.count >= 4 {
+                for index in searchFrom...(buffered.count - 4) where buffered[index..<(index + 4)].elementsEqual(terminator) {
+                    return index
+                }
+                searchFrom = buffered.count - 3
+            }
+            guard try fill() else { throw RawHTTPError("connection closed before a response arrived") }
+        }
+    }
+
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { read(socketDescriptor, $0.baseAddress, $0.count) }
+        if count < 0 { throw RawHTTPError("read failed or timed out (errno \(errno))") }
+        buffered.append(contentsOf: chunk[..<count])
+        return count > 0
+    }
+}
