@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import HTTPServer
+import HTTPTestSupport
+import Testing
+
+@Suite("Connections over real sockets")
+struct ConnectionTests {
+    @Test("many requests share one keep-alive connection")
+    func keepAlive() throws {
+        try withServer(routes: okRoute) { server in
+            let connection = try RawHTTPConnection(port: server.port)
+            for _ in 0..<200 {
+                let response = try connection.request("GET", "/healthChecker")
+                #expect(response.status == 200)
+                #expect(response.text == "\"OK\"")
+                #expect(response.header("Connection")?.lowercased() != "close")
+            }
+        }
+    }
+
+    @Test("64 concurrent clients are all answered")
+    func concurrentClients() throws {
+        try withServer(routes: okRoute) { server in
+            let port = server.port
+            let failures = LockedCounter()
+            let group = DispatchGroup()
+            for _ in 0..<64 {
+                group.enter()
+                Thread.detachNewThread {
+                    defer { group.leave() }
+                    do {
+                        let connection = try RawHTTPConnection(port: port)
+                        for _ in 0..<25 where try connection.request("GET", "/healthChecker").status != 200 {
+                            failures.increment()
+                        }
+                    } catch {
+                        failures.increment()
+                    }
+                }
+            }
+            #expect(group.wait(timeout: .now() + 60) == .success)
+            #expect(failures.value == 0)
+        }
+    }
+
+    @Test("a huge Content-Length is refused with 413 at once, without sending the body")
+    func declaredBodyTooLarge() throws {
+        try withServer(configuration: ServerConfiguration(maxBodyBytes: 1024), routes: okRoute) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            let started = ContinuousClock.now
+            try connection.send("POST /healthChecker HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000000\r\n\r\n")
+            let response = try connection.readResponse()
+            #expect(response.status == 413)
+            #expect(response.text.contains("--max-body-bytes"))
+            #expect(ContinuousClock.now - started < .seconds(2))
+        }
+    }
+
+    @Test("a chunked body that grows past the cap gets 413")
+    func chunkedBodyTooLarge() throws {
+        try withServer(configuration: ServerConfiguration(maxBodyBytes: 1000), routes: { router in
+            router.on("POST", "/upload") { request, _ in Response(status: 200, body: Array("\(request.body.count)".utf8)) }
+        }) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            let chunk = String(repeating: "a", count: 600)
+            try connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            try connection.send("258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n")
+            #expect(try connection.readResponse().status == 413)
+
+            let small = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            try small.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n258\r\n\(chunk)\r\n0\r\n\r\n")
+            let accepted = try small.readResponse()
+            #expect(accepted.status == 200)
+            #expect(accepted.text == "600")
+        }
+    }
+
+    @Test("an idle connection is dropped after the connection timeout")
+    func idleTimeout() throws {
+        try withServer(configuration: ServerConfiguration(connectionTimeoutSeconds: 1), routes: okRoute) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            #expect(try connection.request("GET", "/healthChecker").status == 200)
+            let started = ContinuousClock.now
+            #expect(connection.isClosedByPeer())
+            #expect(ContinuousClock.now - started < .seconds(4))
+        }
+    }
+
+    @Test("stopping waits for a request in flight and still answers it")
+    func gracefulStop() throws {
+        var router = Router { error in Response(status: error.status) }
+        router.on("GET", "/slow") { _, _ in
+            Thread.sleep(forTimeInterval: 0.5)
+            return Response(status: 200, body: Array("done".utf8))
+        }
+        var logger = Logger(label: "test")
+        logger.logLevel = .error
+        let server = try HTTPServer(configuration: ServerConfiguration(port: 0), router: router, logger: logger)
+        let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+        try connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.1)
+        server.stop()
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == "done")
+        #expect(throws: (any Error).self) { try RawHTTPConnection(port: server.port, timeoutSeconds: 1).request("GET", "/slow") }
+    }
+
+    @Test("bodies arrive byte for byte, including binary")
+    func bodyRoundTrip() throws {
+        try withServer(routes: { router in
+            router.on("POST", "/echo") { request, _ in Response(status: 200, body: request.body) }
+        }) { server in
+            let connection = try RawHTTPConnection(port: server.port)
+            var generator = SystemRandomNumberGenerator()
+            let body = (0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let response = try connection.request("POST", "/echo", body: body)
+            #expect(response.status == 200)
+            #expect(response.body == body)
+        }
+    }
+}
+
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}

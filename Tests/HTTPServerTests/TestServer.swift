@@ -1,0 +1,27 @@
+import HTTPServer
+import Logging
+
+/// Starts a server on an ephemeral loopback port for one test and stops it when the test is done with it.
+func withServer<T>(
+    configuration: ServerConfiguration = ServerConfiguration(port: 0),
+    routes: (inout Router) -> Void,
+    _ body: (HTTPServer) throws -> T
+) throws -> T {
+    var router = Router { error in
+        Response(status: error.status, contentType: "text/plain", body: Array(error.message.utf8))
+    }
+    routes(&router)
+    var logger = Logger(label: "test")
+    logger.logLevel = .error
+    var configuration = configuration
+    configuration.port = 0
+    let server = try HTTPServer(configuration: configuration, router: router, logger: logger)
+    defer { server.stop() }
+    return try body(server)
+}
+
+func okRoute(_ router: inout Router) {
+    router.on("GET", "/healthChecker") { _, _ in
+        Response(status: 200, contentType: "application/json", body: Array("\"OK\"".utf8))
+    }
+}
