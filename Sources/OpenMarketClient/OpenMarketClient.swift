@@ -57,7 +57,7 @@ public struct OpenMarketClient: Sendable {
     /// - Returns: The new product as the server stored it.
     public func createProduct(_ product: NewProduct) async throws(OpenMarketError) -> ProductDetail {
         let credentials = try requiredCredentials()
-        let params = try JSONCoding.encode(CreationParams(product: product, secret: credentials.secret))
+        let params = try JSONCoding.encode(ProductFieldsBody(creating: product, secret: credentials.secret))
         let images = product.images.map {
             MultipartFormData.Part(name: "images", filename: $0.filename, contentType: $0.mediaType, content: $0.data)
         }
@@ -71,7 +71,7 @@ public struct OpenMarketClient: Sendable {
     /// - Returns: The product after the change.
     public func updateProduct(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
         let credentials = try requiredCredentials()
-        let body = (content: try JSONCoding.encode(ChangeRequest(changes: changes, secret: credentials.secret)), type: "application/json")
+        let body = (content: try JSONCoding.encode(ProductFieldsBody(fields: changes, secret: credentials.secret)), type: "application/json")
         return try await detail(from: writeRequest(.patch, "/api/products/\(id)", credentials, body: body, successStatus: 202))
     }
 

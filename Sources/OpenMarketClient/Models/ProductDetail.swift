@@ -1,9 +1,7 @@
 /// A product with its images and vendor, as the detail, create, patch and delete calls return it.
 ///
-/// The product's fields are reachable directly (`detail.name`, `detail.stock`) through
-/// dynamic member lookup on ``product``.
-@dynamicMemberLookup
-public struct ProductDetail: Sendable, Hashable, Codable {
+/// The product's fields read directly, as in `detail.name`, `detail.stock` (see ``ProductRepresenting``).
+public struct ProductDetail: ProductRepresenting, Hashable, Codable {
     /// The product's own fields.
     public let product: Product
     /// The images in upload order; ``Product/thumbnailURL`` is one of their thumbnails.
@@ -16,11 +14,6 @@ public struct ProductDetail: Sendable, Hashable, Codable {
         self.product = product
         self.images = images
         self.vendor = vendor
-    }
-
-    /// Reads a field of ``product``.
-    public subscript<Value>(dynamicMember keyPath: KeyPath<Product, Value>) -> Value {
-        product[keyPath: keyPath]
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -1,9 +1,7 @@
 /// One product as it appears in a ``ProductPage``.
 ///
-/// The product's fields are reachable directly (`item.name`, `item.price`) through
-/// dynamic member lookup on ``product``.
-@dynamicMemberLookup
-public struct ProductListItem: Sendable, Hashable, Codable {
+/// The product's fields read directly, as in `item.name`, `item.price` (see ``ProductRepresenting``).
+public struct ProductListItem: ProductRepresenting, Hashable, Codable {
     /// The product's own fields.
     public let product: Product
     /// The vendor's login name (camelCase `vendorName` on the wire); `nil` on v2a servers,
@@ -14,11 +12,6 @@ public struct ProductListItem: Sendable, Hashable, Codable {
     public init(product: Product, vendorName: String?) {
         self.product = product
         self.vendorName = vendorName
-    }
-
-    /// Reads a field of ``product``.
-    public subscript<Value>(dynamicMember keyPath: KeyPath<Product, Value>) -> Value {
-        product[keyPath: keyPath]
     }
 
     private enum CodingKeys: String, CodingKey {
