@@ -18,8 +18,7 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let settings = try ServeSettings(options: options, environment: ProcessInfo.processInfo.environment)
-        var logger = Logger(label: "openmarket")
-        logger.logLevel = settings.logLevel
+        let logger = Logger(label: "openmarket") { _ in StandardErrorLogHandler(logLevel: settings.logLevel) }
 
         ProcessSignals.takeOverStopSignals()
         let router = makeRouter()

@@ -1,0 +1,71 @@
+// The baseline the benchmarks compare against: bare libmicrohttpd answering every request with the same bytes,
+// with the same daemon flags and thread count as the emulator's shim. Usage:
+//   bare_microhttpd PORT THREADS CONTENT_TYPE FILE
+#include <microhttpd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static char *body;
+static size_t body_length;
+static const char *content_type;
+
+static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
+                                 const char *version, const char *upload_data, size_t *upload_data_size,
+                                 void **req_cls) {
+    (void)cls; (void)url; (void)method; (void)version; (void)upload_data;
+    static int first_call_marker;
+    if (*req_cls == NULL) {  // Same rule as the shim: answer on the second call to keep the connection alive.
+        *req_cls = &first_call_marker;
+        return MHD_YES;
+    }
+    if (*upload_data_size > 0) {
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    struct MHD_Response *response = MHD_create_response_from_buffer(body_length, body, MHD_RESPMEM_MUST_COPY);
+    MHD_add_response_header(response, "Content-Type", content_type);
+    enum MHD_Result queued = MHD_queue_response(connection, 200, response);
+    MHD_destroy_response(response);
+    return queued;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 5) {
+        fprintf(stderr, "usage: %s PORT THREADS CONTENT_TYPE FILE\n", argv[0]);
+        return 2;
+    }
+    content_type = argv[3];
+    FILE *file = fopen(argv[4], "rb");
+    if (file == NULL) { perror(argv[4]); return 1; }
+    fseek(file, 0, SEEK_END);
+    body_length = (size_t)ftell(file);
+    fseek(file, 0, SEEK_SET);
+    body = malloc(body_length + 1);
+    if (body == NULL || fread(body, 1, body_length, file) != body_length) { fclose(file); return 1; }
+    fclose(file);
+
+    unsigned int threads = (unsigned int)atoi(argv[2]);
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, (uint16_t)atoi(argv[1]), NULL, NULL,
+        on_access, NULL,
+        MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0,
+        MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+        MHD_OPTION_CONNECTION_LIMIT, 1024u,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
+        MHD_OPTION_END);
+    if (daemon == NULL) { fprintf(stderr, "cannot start\n"); return 1; }
+    printf("listening\n");
+    fflush(stdout);
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGINT);
+    sigprocmask(SIG_BLOCK, &stop, NULL);
+    int received;
+    sigwait(&stop, &received);
+    MHD_stop_daemon(daemon);
+    free(body);
+    return 0;
+}

@@ -1,0 +1,72 @@
+# Shared by the benchmark scripts: tools, the release build, and wrk runs that print req/s and p99.
+set -euo pipefail
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_DIR="$(cd "$BENCH_DIR/.." && pwd)"
+WORK_DIR="$(mktemp -d /tmp/openmarket-bench.XXXXXX)"
+THREADS="${THREADS:-$(nproc 2>/dev/null || sysctl -n hw.ncpu)}"
+DURATION="${DURATION:-10s}"
+CONNECTIONS="${CONNECTIONS:-64}"
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$WORK_DIR"
+}
+trap cleanup EXIT
+
+ensure_tool() {  # ensure_tool COMMAND DEBIAN_PACKAGE
+  command -v "$1" >/dev/null 2>&1 && return 0
+  local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$2" >/dev/null
+}
+
+build_release() {
+  "$REPO_DIR/scripts/ensure-dependencies"
+  (cd "$REPO_DIR" && swift build -c release --product openmarket --quiet)
+  OPENMARKET="$REPO_DIR/.build/release/openmarket"
+}
+
+build_bare() {
+  cc -O2 -o "$WORK_DIR/bare_microhttpd" "$BENCH_DIR/bare_microhttpd.c" $(pkg-config --cflags --libs libmicrohttpd)
+}
+
+# start_openmarket ARGS... : starts the emulator on a free port and sets OPENMARKET_URL.
+start_openmarket() {
+  "$OPENMARKET" serve --port 0 --threads "$THREADS" "$@" >"$WORK_DIR/serve.out" 2>"$WORK_DIR/serve.err" &
+  PIDS+=($!)
+  for _ in $(seq 1 100); do
+    OPENMARKET_URL=$(grep -o 'http://[^ ]*' "$WORK_DIR/serve.out" || true)
+    [ -n "$OPENMARKET_URL" ] && return 0
+    sleep 0.05
+  done
+  echo "the emulator did not start:" >&2; cat "$WORK_DIR/serve.err" >&2; exit 1
+}
+
+# start_bare PORT CONTENT_TYPE FILE
+start_bare() {
+  "$WORK_DIR/bare_microhttpd" "$1" "$THREADS" "$2" "$3" >"$WORK_DIR/bare.out" 2>&1 &
+  PIDS+=($!)
+  for _ in $(seq 1 100); do grep -q listening "$WORK_DIR/bare.out" && return 0; sleep 0.05; done
+  echo "bare libmicrohttpd did not start" >&2; exit 1
+}
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
+
+# measure URL : prints "REQS P99_MS" after a warm-up; wrk stops by itself after $DURATION.
+measure() {
+  wrk -t2 -c"$CONNECTIONS" -d2s "$1" >/dev/null
+  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$1" | awk '
+    /Requests\/sec/ { reqs = $2 }
+    /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms/, "", v) } else if (v ~ /s$/) { sub(/s/, "", v); v *= 1000 } p99 = v }
+    END { printf "%.0f %.2f\n", reqs, p99 }'
+}
+
+# report NAME SUBJECT_RESULT BASELINE_NAME BASELINE_RESULT
+report() {
+  local reqs p99 base_reqs base_p99
+  read -r reqs p99 <<<"$2"; read -r base_reqs base_p99 <<<"$4"
+  printf '%-34s %10s req/s  p99 %7s ms | %-22s %10s req/s  p99 %7s ms | ratio %s\n' \
+    "$1" "$reqs" "$p99" "$3" "$base_reqs" "$base_p99" "$(awk -v a="$reqs" -v b="$base_reqs" 'BEGIN { printf "%.2f", a / b }')"
+}
