@@ -1,0 +1,52 @@
+import SQLite
+
+extension MarketStore {
+    /// The product with its vendor's name and its images' metadata.
+    public func product(id: Int64) throws -> Product? {
+        try connections.read { try Self.detail(id, on: $0) }
+    }
+
+    /// Products `offset..<offset+limit` of the list in `order`, each with its images' metadata, and the
+    /// size of the whole list. `search` keeps products whose name or vendor's name contains it, ignoring
+    /// ASCII case and taking every character literally; nil or empty keeps all.
+    public func page(offset: Int, limit: Int, search: String?, order: ListOrder) throws -> ProductPage {
+        guard offset >= 0, limit >= 0 else { throw StoreError.invalidPage(offset: offset, limit: limit) }
+        let filter = search?.isEmpty == false ? search : nil
+        return try connections.readTransaction { connection in
+            let totalCount = try connection.withStatement(filter == nil ? ProductRows.count : ProductRows.filteredCount) {
+                if filter != nil { try $0.bind(filter, at: 1) }
+                return try $0.step() ? $0.column(0) : 0
+            }
+            let products = try connection.withStatement(
+                order == .newestFirst ? ProductRows.newestFirstPage : ProductRows.oldestFirstPage
+            ) {
+                try $0.bind(filter, at: 1)
+                try $0.bind(limit, at: 2)
+                try $0.bind(offset, at: 3)
+                return try ProductRows.products(from: $0)
+            }
+            return ProductPage(products: products, totalCount: totalCount)
+        }
+    }
+
+    /// The image stored at `key`, its origin or its thumbnail URL path.
+    public func image(key: String) throws -> StoredImage? {
+        try connections.read { connection in
+            try connection.withStatement("""
+                SELECT i.media_type, d.bytes FROM images i JOIN image_data d ON d.image_id = i.id
+                WHERE i.origin_key = ?1 OR i.thumbnail_key = ?1 LIMIT 1
+                """) {
+                try $0.bind(key, at: 1)
+                guard try $0.step() else { return nil }
+                return StoredImage(bytes: $0.column(1), mediaType: $0.column(0))
+            }
+        }
+    }
+
+    static func detail(_ id: Int64, on connection: Connection) throws -> Product? {
+        try connection.withStatement(ProductRows.detail) {
+            try $0.bind(id, at: 1)
+            return try ProductRows.products(from: $0).first
+        }
+    }
+}

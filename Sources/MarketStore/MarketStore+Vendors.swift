@@ -1,0 +1,59 @@
+import SQLite
+
+extension MarketStore {
+    /// Stores the configured vendors, matched by identifier: a known vendor keeps its id and creation time
+    /// and takes the configured name and secret; a new one gets the next id. Returns them in `configurations` order.
+    public func upsertVendors(_ configurations: [VendorConfiguration], now: Double) throws -> [Vendor] {
+        var identifiers = Set<String>()
+        for configuration in configurations where !identifiers.insert(configuration.identifier).inserted {
+            throw StoreError.duplicateVendorIdentifier(configuration.identifier)
+        }
+        return try connections.writeTransaction { connection in
+            try configurations.map { try Self.upsert($0, now: now, on: connection) }
+        }
+    }
+
+    public func vendor(identifier: String) throws -> Vendor? {
+        try connections.read { try Self.vendor(identifier: identifier, on: $0) }
+    }
+
+    private static func upsert(_ configuration: VendorConfiguration, now: Double, on connection: Connection) throws -> Vendor {
+        if let existing = try vendor(identifier: configuration.identifier, on: connection) {
+            try connection.withStatement("UPDATE vendors SET name = ?1, secret = ?2 WHERE id = ?3") {
+                try $0.bind(configuration.name, at: 1)
+                try $0.bind(configuration.secret, at: 2)
+                try $0.bind(existing.id, at: 3)
+                try $0.run()
+            }
+            return Vendor(configuration, id: existing.id, createdAt: existing.createdAt)
+        }
+        try connection.withStatement("INSERT INTO vendors (name, identifier, secret, created_at) VALUES (?1, ?2, ?3, ?4)") {
+            try $0.bind(configuration.name, at: 1)
+            try $0.bind(configuration.identifier, at: 2)
+            try $0.bind(configuration.secret, at: 3)
+            try $0.bind(now, at: 4)
+            try $0.run()
+        }
+        return Vendor(configuration, id: connection.lastInsertRowID, createdAt: now)
+    }
+
+    private static func vendor(identifier: String, on connection: Connection) throws -> Vendor? {
+        try connection.withStatement("SELECT id, name, identifier, secret, created_at FROM vendors WHERE identifier = ?1") {
+            try $0.bind(identifier, at: 1)
+            guard try $0.step() else { return nil }
+            return Vendor(
+                id: $0.column(0), name: $0.column(1), identifier: $0.column(2), secret: $0.column(3),
+                createdAt: $0.column(4)
+            )
+        }
+    }
+}
+
+private extension Vendor {
+    init(_ configuration: VendorConfiguration, id: Int64, createdAt: Double) {
+        self.init(
+            id: id, name: configuration.name, identifier: configuration.identifier, secret: configuration.secret,
+            createdAt: createdAt
+        )
+    }
+}

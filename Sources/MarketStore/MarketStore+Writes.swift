@@ -1,0 +1,148 @@
+import SQLite
+
+extension MarketStore {
+    /// Stores a product and its images in one transaction: after a crash either all of it is there or none.
+    public func createProduct(_ product: NewProduct, images: [NewImage]) throws -> Product {
+        try connections.writeTransaction { connection in
+            try connection.withStatement("""
+                INSERT INTO products (vendor_id, name, description, price, currency, discounted_price, stock,
+                                      registered_at, password, product_secret)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                """) {
+                try $0.bind(product.vendorID, at: 1)
+                try $0.bind(product.name, at: 2)
+                try $0.bind(product.description, at: 3)
+                try $0.bind(product.price, at: 4)
+                try $0.bind(product.currency, at: 5)
+                try $0.bind(product.discountedPrice, at: 6)
+                try $0.bind(product.stock, at: 7)
+                try $0.bind(product.registeredAt, at: 8)
+                try $0.bind(product.password, at: 9)
+                try $0.bind(product.productSecret, at: 10)
+                try $0.run()
+            }
+            let id = connection.lastInsertRowID
+            try Self.insert(images, productID: id, on: connection)
+            return try Self.storedDetail(id, on: connection)
+        }
+    }
+
+    /// Changes the fields `patch` carries; nil if there is no such product.
+    public func patchProduct(id: Int64, _ patch: ProductPatch) throws -> Product? {
+        try connections.writeTransaction { connection in
+            guard try Self.exists(id, on: connection) else { return nil }
+            if let replacementImages = patch.replacementImages {
+                try connection.withStatement("DELETE FROM images WHERE product_id = ?1") {
+                    try $0.bind(id, at: 1)
+                    try $0.run()
+                }
+                try Self.insert(replacementImages, productID: id, on: connection)
+            }
+            if let thumbnailID = patch.thumbnailImageID {
+                try Self.checkOwnImage(thumbnailID, productID: id, on: connection)
+            }
+            try connection.withStatement("""
+                UPDATE products SET
+                    name = coalesce(?2, name), description = coalesce(?3, description),
+                    price = coalesce(?4, price), currency = coalesce(?5, currency),
+                    discounted_price = coalesce(?6, discounted_price), stock = coalesce(?7, stock),
+                    thumbnail_image_id = coalesce(?8, thumbnail_image_id)
+                WHERE id = ?1
+                """) {
+                try $0.bind(id, at: 1)
+                try $0.bind(patch.name, at: 2)
+                try $0.bind(patch.description, at: 3)
+                try $0.bind(patch.price, at: 4)
+                try $0.bind(patch.currency, at: 5)
+                try $0.bind(patch.discountedPrice, at: 6)
+                try $0.bind(patch.stock, at: 7)
+                try $0.bind(patch.thumbnailImageID, at: 8)
+                try $0.run()
+            }
+            return try Self.storedDetail(id, on: connection)
+        }
+    }
+
+    /// Deletes a product with its images; returns what was deleted, nil if there was no such product.
+    public func deleteProduct(id: Int64) throws -> Product? {
+        try connections.writeTransaction { try Self.delete(id, on: $0) }
+    }
+
+    /// Makes `token` the one that deletes the product (v2b), replacing any earlier token.
+    public func setDeleteToken(_ token: String, productID: Int64) throws {
+        try connections.write { connection in
+            try connection.withStatement("UPDATE products SET delete_token = ?1 WHERE id = ?2") {
+                try $0.bind(token, at: 1)
+                try $0.bind(productID, at: 2)
+                try $0.run()
+            }
+            guard connection.changes > 0 else { throw StoreError.productNotFound(id: productID) }
+        }
+    }
+
+    /// Deletes the product `token` was set for; nil if no product has that token.
+    public func deleteProduct(deleteToken token: String) throws -> Product? {
+        try connections.writeTransaction { connection in
+            let id = try connection.withStatement("SELECT id FROM products WHERE delete_token = ?1") {
+                try $0.bind(token, at: 1)
+                return try $0.step() ? $0.column(0) as Int64 : nil
+            }
+            guard let id else { return nil }
+            return try Self.delete(id, on: connection)
+        }
+    }
+
+    private static func insert(_ images: [NewImage], productID: Int64, on connection: Connection) throws {
+        for (position, image) in images.enumerated() {
+            try connection.withStatement("""
+                INSERT INTO images (product_id, position, media_type, file_extension, origin_key, thumbnail_key, byte_count)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                """) {
+                try $0.bind(productID, at: 1)
+                try $0.bind(position, at: 2)
+                try $0.bind(image.mediaType, at: 3)
+                try $0.bind(image.fileExtension, at: 4)
+                try $0.bind(image.originKey, at: 5)
+                try $0.bind(image.thumbnailKey, at: 6)
+                try $0.bind(image.bytes.count, at: 7)
+                try $0.run()
+            }
+            try connection.withStatement("INSERT INTO image_data (image_id, bytes) VALUES (?1, ?2)") {
+                try $0.bind(connection.lastInsertRowID, at: 1)
+                try $0.bind(image.bytes, at: 2)
+                try $0.run()
+            }
+        }
+    }
+
+    private static func delete(_ id: Int64, on connection: Connection) throws -> Product? {
+        guard let product = try detail(id, on: connection) else { return nil }
+        try connection.withStatement("DELETE FROM products WHERE id = ?1") {
+            try $0.bind(id, at: 1)
+            try $0.run()
+        }
+        return product
+    }
+
+    private static func exists(_ id: Int64, on connection: Connection) throws -> Bool {
+        try connection.withStatement("SELECT 1 FROM products WHERE id = ?1") {
+            try $0.bind(id, at: 1)
+            return try $0.step()
+        }
+    }
+
+    private static func checkOwnImage(_ imageID: Int64, productID: Int64, on connection: Connection) throws {
+        let owned = try connection.withStatement("SELECT 1 FROM images WHERE id = ?1 AND product_id = ?2") {
+            try $0.bind(imageID, at: 1)
+            try $0.bind(productID, at: 2)
+            return try $0.step()
+        }
+        guard owned else { throw StoreError.thumbnailNotOwnImage(imageID: imageID, productID: productID) }
+    }
+
+    /// The detail of a product this transaction has just written.
+    private static func storedDetail(_ id: Int64, on connection: Connection) throws -> Product {
+        guard let product = try detail(id, on: connection) else { throw StoreError.productNotFound(id: id) }
+        return product
+    }
+}

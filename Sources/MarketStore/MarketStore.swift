@@ -1,0 +1,30 @@
+import SQLite
+
+/// Durable storage of vendors, products and images, shared by all API generations.
+///
+/// Safe to use from many threads: reads run in parallel on pooled connections, writes one at a time.
+public final class MarketStore: Sendable {
+    let connections: ConnectionPool
+
+    /// Opens the database at `path`, creating and migrating it as needed; `":memory:"` keeps it in memory.
+    /// `readers` reader connections are opened up front (e.g. one per server thread); more are opened
+    /// if more reads run at once.
+    public init(path: String, readers: Int = 4) throws {
+        connections = try ConnectionPool(path: path, readers: readers)
+    }
+
+    /// Records `name` as the database's API generation on first use; a database created for another
+    /// generation is refused, since its ids, keys and formats belong to that one.
+    public func claimGeneration(_ name: String) throws {
+        try connections.writeTransaction { connection in
+            try connection.withStatement("INSERT OR IGNORE INTO meta (key, value) VALUES ('api_generation', ?1)") {
+                try $0.bind(name, at: 1)
+                try $0.run()
+            }
+            let stored = try connection.withStatement("SELECT value FROM meta WHERE key = 'api_generation'") {
+                try $0.step() ? $0.column(0) : name
+            }
+            guard stored == name else { throw StoreError.generationMismatch(stored: stored, requested: name) }
+        }
+    }
+}

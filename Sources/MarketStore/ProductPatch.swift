@@ -1,0 +1,28 @@
+/// The changes of a PATCH: nil leaves a field as it is.
+public struct ProductPatch: Sendable, Equatable {
+    public var name: String?
+    public var description: String?
+    public var price: Double?
+    public var currency: String?
+    public var discountedPrice: Double?
+    public var stock: Int64?
+    /// Must be one of the product's images (after any replacement).
+    public var thumbnailImageID: Int64?
+    /// Replaces all images (v1 PATCH with image parts); the thumbnail then falls back to the first new image.
+    public var replacementImages: [NewImage]?
+
+    public init(
+        name: String? = nil, description: String? = nil, price: Double? = nil, currency: String? = nil,
+        discountedPrice: Double? = nil, stock: Int64? = nil, thumbnailImageID: Int64? = nil,
+        replacementImages: [NewImage]? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.price = price
+        self.currency = currency
+        self.discountedPrice = discountedPrice
+        self.stock = stock
+        self.thumbnailImageID = thumbnailImageID
+        self.replacementImages = replacementImages
+    }
+}

@@ -1,0 +1,84 @@
+import SQLite
+
+/// The SQL that reads products with their vendor and image metadata, and the decoding of its rows.
+///
+/// Every statement is a constant built once, so the hot path never assembles SQL.
+enum ProductRows {
+    /// One row per image (or one row for a product without images); a product's rows are consecutive.
+    private static let columns = """
+        p.id, p.vendor_id, v.name, v.created_at, p.name, p.description, p.price, p.currency,
+        p.discounted_price, p.stock, p.registered_at, p.thumbnail_image_id, p.password, p.product_secret,
+        i.id, i.position, i.media_type, i.file_extension, i.origin_key, i.thumbnail_key, i.byte_count
+        """
+    private static let joins = """
+        LEFT JOIN vendors v ON v.id = p.vendor_id
+        LEFT JOIN images i ON i.product_id = p.id
+        """
+    /// ?1: the search text, NULL for no filter. Case-insensitive for ASCII, literal for `%`, `_` and quotes.
+    private static let filter = """
+        ?1 IS NULL OR instr(lower(p.name), lower(?1)) > 0 OR instr(lower(v.name), lower(?1)) > 0
+        """
+
+    /// ?1: the product id.
+    static let detail = "SELECT \(columns) FROM products p \(joins) WHERE p.id = ?1 ORDER BY i.position"
+
+    /// ?1: search text or NULL, ?2: limit, ?3: offset.
+    static let newestFirstPage = page(direction: "DESC")
+    static let oldestFirstPage = page(direction: "ASC")
+
+    /// ?1: search text or NULL.
+    static let filteredCount = "SELECT count(*) FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE \(filter)"
+    static let count = "SELECT count(*) FROM products"
+
+    private static func page(direction: String) -> String {
+        """
+        WITH page AS (
+            SELECT p.id FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id
+            WHERE \(filter) ORDER BY p.id \(direction) LIMIT ?2 OFFSET ?3
+        )
+        SELECT \(columns) FROM page JOIN products p ON p.id = page.id \(joins)
+        ORDER BY p.id \(direction), i.position
+        """
+    }
+
+    /// Steps `statement` (one of the queries above) to the end and groups its rows into products.
+    static func products(from statement: Statement) throws -> [Product] {
+        var products: [Product] = []
+        var storedThumbnailID: Int64?
+        while try statement.step() {
+            let id: Int64 = statement.column(0)
+            if products.last?.id != id {
+                resolveThumbnail(of: &products, storedID: storedThumbnailID)
+                storedThumbnailID = statement.column(11)
+                products.append(product(from: statement, id: id))
+            }
+            if let imageID: Int64 = statement.column(14) {
+                products[products.count - 1].images.append(image(from: statement, id: imageID))
+            }
+        }
+        resolveThumbnail(of: &products, storedID: storedThumbnailID)
+        return products
+    }
+
+    /// A product without a chosen thumbnail shows its first image.
+    private static func resolveThumbnail(of products: inout [Product], storedID: Int64?) {
+        guard let last = products.indices.last else { return }
+        products[last].thumbnailImageID = storedID ?? products[last].images.first?.id
+    }
+
+    private static func product(from row: Statement, id: Int64) -> Product {
+        Product(
+            id: id, vendorID: row.column(1), vendorName: row.column(2), vendorCreatedAt: row.column(3),
+            name: row.column(4), description: row.column(5), price: row.column(6), currency: row.column(7),
+            discountedPrice: row.column(8), stock: row.column(9), registeredAt: row.column(10),
+            thumbnailImageID: nil, password: row.column(12), productSecret: row.column(13), images: []
+        )
+    }
+
+    private static func image(from row: Statement, id: Int64) -> ImageRecord {
+        ImageRecord(
+            id: id, position: row.column(15), mediaType: row.column(16), fileExtension: row.column(17),
+            originKey: row.column(18), thumbnailKey: row.column(19), byteCount: row.column(20)
+        )
+    }
+}

@@ -1,0 +1,32 @@
+/// Why the store refused a call; `SQLiteError` covers failures of SQLite itself.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case schemaTooNew(path: String, found: Int, supported: Int)
+    case generationMismatch(stored: String, requested: String)
+    case thumbnailNotOwnImage(imageID: Int64, productID: Int64)
+    case productNotFound(id: Int64)
+    case duplicateVendorIdentifier(String)
+    case invalidPage(offset: Int, limit: Int)
+    case invalidReaderCount(Int)
+
+    public var description: String {
+        switch self {
+        case let .schemaTooNew(path, found, supported):
+            "\(path) has schema version \(found), but this build knows versions up to \(supported); "
+                + "it was written by a newer OpenMarket. Use that version, or another database file. "
+                + "The file was left untouched."
+        case let .generationMismatch(stored, requested):
+            "this database was created for API generation \(stored) and cannot serve \(requested); "
+                + "start with --api \(stored), or use another database file for \(requested)"
+        case let .thumbnailNotOwnImage(imageID, productID):
+            "image \(imageID) is not an image of product \(productID); the thumbnail must be one of its own images"
+        case let .productNotFound(id):
+            "no product with id \(id)"
+        case let .duplicateVendorIdentifier(identifier):
+            "vendor identifier \(identifier) is configured more than once; each vendor needs its own identifier"
+        case let .invalidPage(offset, limit):
+            "a page needs a non-negative offset and limit, got offset \(offset) and limit \(limit)"
+        case let .invalidReaderCount(count):
+            "the number of reader connections cannot be negative, got \(count)"
+        }
+    }
+}

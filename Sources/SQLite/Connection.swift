@@ -1,0 +1,69 @@
+import CSQLite
+
+/// One sqlite3 database connection with its prepared statements cached by SQL text.
+///
+/// Not thread-safe: a connection (and its statements) must be used by one thread at a time.
+public final class Connection {
+    private let database: OpaquePointer
+    private var statements: [String: Statement] = [:]
+
+    public init(path: String, flags: OpenFlags = [.readWrite, .create]) throws {
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, flags.rawValue, nil)
+        guard let opened else {
+            throw SQLiteError(code: code, message: "cannot allocate a connection for \(path)")
+        }
+        guard code == SQLITE_OK else {
+            let error = SQLiteError(code: code, message: "\(String(cString: sqlite3_errmsg(opened))): \(path)")
+            sqlite3_close_v2(opened)
+            throw error
+        }
+        sqlite3_extended_result_codes(opened, 1)
+        database = opened
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(database)
+    }
+
+    /// Runs one or more SQL statements that return no rows (schema scripts, pragmas), uncached.
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(database, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard code == SQLITE_OK else {
+            throw SQLiteError(code: code, message: message.map { String(cString: $0) } ?? "")
+        }
+    }
+
+    /// The cached prepared statement for `sql`, prepared on first use.
+    public func prepared(_ sql: String) throws -> Statement {
+        if let statement = statements[sql] { return statement }
+        let statement = try Statement(sql: sql, database: database)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` with the cached statement for `sql` and resets it afterwards, so no read stays open.
+    public func withStatement<Result>(_ sql: String, _ body: (Statement) throws -> Result) throws -> Result {
+        let statement = try prepared(sql)
+        defer { statement.reset() }
+        return try body(statement)
+    }
+
+    /// How long a call waits for another connection's lock before failing with `SQLITE_BUSY`.
+    public func setBusyTimeout(milliseconds: Int32) throws {
+        let code = sqlite3_busy_timeout(database, milliseconds)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database) }
+    }
+
+    /// The rowid of the most recent successful INSERT on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(database) }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE on this connection.
+    public var changes: Int { Int(sqlite3_changes(database)) }
+
+    /// Whether no transaction is open on this connection.
+    public var isAutocommit: Bool { sqlite3_get_autocommit(database) != 0 }
+}

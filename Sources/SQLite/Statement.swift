@@ -1,0 +1,73 @@
+import CSQLite
+
+/// One prepared statement, owned and cached by a `Connection`; use it on that connection's thread only.
+public final class Statement {
+    let pointer: OpaquePointer
+    private let database: OpaquePointer
+    public let sql: String
+
+    init(sql: String, database: OpaquePointer) throws {
+        var prepared: OpaquePointer?
+        var trailing = ""
+        let code = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(
+                database, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, &tail
+            )
+            if let tail { trailing = String(cString: tail) }
+            return code
+        }
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database) }
+        guard let prepared else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement in \"\(sql)\"")
+        }
+        guard trailing.allSatisfy(\.isWhitespace) else {
+            sqlite3_finalize(prepared)
+            throw SQLiteError(
+                code: SQLITE_MISUSE,
+                message: "only one statement can be prepared at a time; this follows the first: \"\(trailing)\""
+            )
+        }
+        self.pointer = prepared
+        self.database = database
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(pointer)
+    }
+
+    /// Binds `value` to the 1-based parameter `index`.
+    public func bind<Value: SQLiteValue>(_ value: Value, at index: Int32) throws {
+        try value.bind(to: self, at: index)
+    }
+
+    /// Advances to the next row; `false` once the statement is done.
+    public func step() throws -> Bool {
+        switch sqlite3_step(pointer) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw SQLiteError(code: code, handle: database)
+        }
+    }
+
+    /// Runs a statement that returns no rows, or whose rows are not needed.
+    public func run() throws {
+        while try step() {}
+    }
+
+    /// The 0-based column `index` of the current row.
+    public func column<Value: SQLiteValue>(_ index: Int32, as type: Value.Type = Value.self) -> Value {
+        Value(column: index, of: self)
+    }
+
+    /// Makes the statement ready to run again and ends the read it may hold open.
+    public func reset() {
+        // The code sqlite3_reset returns repeats the last step's error, already thrown by step().
+        sqlite3_reset(pointer)
+    }
+
+    func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database) }
+    }
+}
