@@ -135,12 +135,7 @@ import Testing
             await caughtError { try await client.deleteProduct(id: 1) },
             await caughtError { try await client.deleteProduct(atPath: "/api/products/x") },
         ]
-        for error in errors {
-            guard case .missingCredentials = error else {
-                Issue.record("expected missingCredentials, got \(String(describing: error))")
-                continue
-            }
-        }
+        #expect(errors.map { $0?.isMissingCredentials } == [true, true, true, true])
         #expect(server.requests.isEmpty)
     }
 }
