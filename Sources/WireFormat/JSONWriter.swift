@@ -1,0 +1,137 @@
+/// Writes compact JSON (no spaces, like Jackson) into a byte buffer, keys in exactly the order the caller
+/// writes them. The caller is responsible for the structure: a key before every value inside an object,
+/// `end…` matching `begin…`.
+///
+///     var writer = JSONWriter()
+///     writer.object { w in
+///         w.field("id", 2456)
+///         w.field("price", 1000, .java)
+///     }
+///     // writer.bytes == Array(#"{"id":2456,"price":1000.0}"#.utf8)
+public struct JSONWriter: Sendable {
+    public private(set) var bytes: [UInt8]
+    /// True after a complete value, when the next key or array element needs a `,` first.
+    private var afterValue = false
+
+    public init(reservingCapacity capacity: Int = 4096) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        afterValue = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        afterValue = true
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        afterValue = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        afterValue = true
+    }
+
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+        beginObject()
+        body(&self)
+        endObject()
+    }
+
+    public mutating func array(_ body: (inout JSONWriter) -> Void) {
+        beginArray()
+        body(&self)
+        endArray()
+    }
+
+    /// Keys are the API's own literal names, written as given (they never need escaping).
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(literal: name)
+        bytes.append(literal: "\":")
+        afterValue = false
+    }
+
+    public mutating func value(_ text: String) {
+        separate()
+        JSONStringEscaping.appendQuoted(text, to: &bytes)
+        afterValue = true
+    }
+
+    public mutating func value(_ number: Int64) {
+        separate()
+        DecimalDigits.append(number, to: &bytes)
+        afterValue = true
+    }
+
+    public mutating func value(_ number: Int) {
+        value(Int64(number))
+    }
+
+    public mutating func value(_ flag: Bool) {
+        separate()
+        bytes.append(literal: flag ? "true" : "false")
+        afterValue = true
+    }
+
+    /// Non-finite values are written as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`, as Jackson does
+    /// by default (JSON has no literal for them).
+    public mutating func value(_ number: Double, _ style: DoubleStyle) {
+        separate()
+        let quoted = !number.isFinite
+        if quoted {
+            bytes.append(UInt8(ascii: "\""))
+        }
+        style.append(number, to: &bytes)
+        if quoted {
+            bytes.append(UInt8(ascii: "\""))
+        }
+        afterValue = true
+    }
+
+    public mutating func nullValue() {
+        separate()
+        bytes.append(literal: "null")
+        afterValue = true
+    }
+
+    public mutating func field(_ name: StaticString, _ text: String) {
+        key(name)
+        value(text)
+    }
+
+    public mutating func field(_ name: StaticString, _ number: Int64) {
+        key(name)
+        value(number)
+    }
+
+    public mutating func field(_ name: StaticString, _ number: Int) {
+        key(name)
+        value(number)
+    }
+
+    public mutating func field(_ name: StaticString, _ flag: Bool) {
+        key(name)
+        value(flag)
+    }
+
+    public mutating func field(_ name: StaticString, _ number: Double, _ style: DoubleStyle) {
+        key(name)
+        value(number, style)
+    }
+
+    private mutating func separate() {
+        if afterValue {
+            bytes.append(UInt8(ascii: ","))
+        }
+    }
+}
