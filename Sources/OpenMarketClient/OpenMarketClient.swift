@@ -71,7 +71,8 @@ public struct OpenMarketClient: Sendable {
     /// - Returns: The product after the change.
     public func updateProduct(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
         let credentials = try requiredCredentials()
-        let body = (content: try JSONCoding.encode(ProductFieldsBody(fields: changes, secret: credentials.secret)), type: "application/json")
+        let json = try JSONCoding.encode(ProductFieldsBody(fields: changes, secret: credentials.secret))
+        let body = (content: json, type: "application/json")
         return try await detail(from: writeRequest(.patch, "/api/products/\(id)", credentials, body: body, successStatus: 202))
     }
 
@@ -85,7 +86,7 @@ public struct OpenMarketClient: Sendable {
         let path = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard PercentEncoding.isAbsolutePath(path) else {
             throw .decoding(DecodingFailure(
-                keyPath: "", reason: "Expected a plain-text path such as /api/products/<token>, got \(response.body.count) bytes"))
+                keyPath: "", reason: "Expected a plain-text path such as /api/products/<token>, got \"\(path.prefix(100))\""))
         }
         return path
     }
