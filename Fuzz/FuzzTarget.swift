@@ -25,7 +25,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let whole = outcome { () throws(MultipartError) in
         try MultipartParser.parse(body: body, contentType: contentType, limits: limits)
     }
-    var random = SplitMix64(seed: UInt64(data[1]))
+    var random = SeededGenerator(seed: UInt64(data[1]))
     let chunked = outcome { () throws(MultipartError) in
         var parser = try MultipartParser(contentType: contentType, limits: limits)
         var start = 0
@@ -64,20 +64,5 @@ private func check(_ result: Result<[MultipartPart], MultipartError>, body: [UIn
         guard !error.message.contains(where: { $0 == "\r" || $0 == "\n" }), error.message.utf8.count < 1000,
             (error.offset ?? 0) <= body.count, error.part.map({ $0 >= 1 }) ?? true
         else { fatalError("bad error value: \(error)") }
-    }
-}
-
-/// A small deterministic generator, so that a crashing input replays the same chunking.
-private struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -55,9 +55,11 @@ extension MultipartError {
 
     static func missingContentDisposition(in part: PartContext, headersAt offset: Int,
                                           headers: [MultipartHeader]) -> Self {
+        let shown = 5
+        let names = headers.prefix(shown).map { quoted($0.name) }.joined(separator: ", ")
         let found = headers.isEmpty
             ? "found no headers before the blank line"
-            : "found only " + headers.map { quoted($0.name) }.joined(separator: ", ")
+            : "found only " + names + (headers.count > shown ? " and \(headers.count - shown) more" : "")
         return Self(.missingContentDisposition, at: offset, in: part,
                     "no Content-Disposition header; expected a line like "
                         + "\"Content-Disposition: form-data; name=\\\"field\\\"\"; " + found)

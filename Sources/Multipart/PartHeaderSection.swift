@@ -64,7 +64,10 @@ struct PartHeaderSection {
 
     /// Why the unfinished current line cannot become a header line, if it cannot.
     func currentLineProblem(delimiterLine: [UInt8]) -> LineProblem? {
-        switch classify(bytes[lineStart...], delimiterLine: delimiterLine) {
+        // Trailing CR and LF are a line break under way (or the one that overflowed the section).
+        let end = bytes[lineStart...].lastIndex { $0 != ASCII.carriageReturn && $0 != ASCII.lineFeed } ?? lineStart - 1
+        let line = bytes[lineStart..<(end + 1)]
+        switch classify(line, delimiterLine: delimiterLine) {
         case .delimiter: return .delimiter
         case .content: return .content
         case .continuation, .header: return nil
@@ -97,7 +100,9 @@ struct PartHeaderSection {
         case .content, .header(_, nil):
             return .content
         case .continuation:
-            headers[headers.count - 1].value += [ASCII.space] + trimmingWhitespace(line)
+            let last = headers.count - 1
+            if !headers[last].value.isEmpty { headers[last].value.append(ASCII.space) }
+            headers[last].value += trimmingWhitespace(line)
             return nil
         case .header(let name, let colon?):
             let value = trimmingWhitespace(line[(colon + 1)...])
