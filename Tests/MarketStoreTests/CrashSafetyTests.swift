@@ -1,0 +1,76 @@
+import Foundation
+import MarketStore
+import SQLite
+import Testing
+
+@Suite("Crash safety")
+struct CrashSafetyTests {
+    private static let committedBeforeKill = 25
+    private static let maximumProducts = "3000"
+
+    @Test func aWriterKilledMidBurstLeavesOnlyCompleteProducts() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("crash.sqlite")
+        let writer = Process()
+        writer.executableURL = try Self.crashWriterURL()
+        writer.arguments = [path, Self.maximumProducts]
+        let output = Pipe()
+        writer.standardOutput = output
+        try writer.run()
+
+        var received = Data()
+        while received.count(of: UInt8(ascii: "\n")) < Self.committedBeforeKill {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            received += chunk
+        }
+        kill(writer.processIdentifier, SIGKILL)
+        received += output.fileHandleForReading.readDataToEndOfFile()
+        writer.waitUntilExit()
+        #expect(writer.terminationReason == .uncaughtSignal)
+
+        // A line without its newline was cut off by the kill: its create committed, but it is not needed here.
+        let committed = String(decoding: received, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(committed.count >= Self.committedBeforeKill)
+
+        let check = try Connection(path: path)
+        let integrity = try check.withStatement("PRAGMA integrity_check") {
+            try #require(try $0.step())
+            return $0.column(0) as String
+        }
+        #expect(integrity == "ok")
+
+        let store = try MarketStore(path: path)
+        for line in committed {
+            let fields = line.split(separator: " ")
+            let id = try #require(fields.first.flatMap { Int64($0) })
+            #expect(try store.product(id: id)?.name == fields.last.map(String.init))
+        }
+        let everything = try store.page(offset: 0, limit: 10_000, search: nil, order: .oldestFirst)
+        #expect(everything.products.count >= committed.count)
+        for product in everything.products {
+            #expect("\(product.images.count)" == product.name.split(separator: "-").last.map(String.init))
+            for image in product.images {
+                #expect(try store.image(key: image.originKey)?.bytes.count == image.byteCount)
+            }
+        }
+    }
+
+    /// StoreCrashWriter is built next to the test bundle (macOS) or the test executable (Linux).
+    private static func crashWriterURL() throws -> URL {
+        let testBundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+        let candidates = testBundles.map { $0.deletingLastPathComponent() }
+            + [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        let executables = candidates.map { $0.appendingPathComponent("StoreCrashWriter") }
+        return try #require(
+            executables.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "StoreCrashWriter not found in \(candidates.map(\.path))"
+        )
+    }
+}
+
+private extension Data {
+    func count(of byte: UInt8) -> Int {
+        reduce(0) { $1 == byte ? $0 + 1 : $0 }
+    }
+}
