@@ -1,0 +1,12 @@
+/// Request text shown inside an error message: JSON-quoted, so invisible characters become visible, and cut
+/// short so one huge value cannot flood a response or a log line.
+enum MessageQuoting {
+    static let maximumCharacters = 40
+
+    static func quoted(_ text: String) -> String {
+        let shown = text.count > maximumCharacters ? String(text.prefix(maximumCharacters)) + "…" : text
+        var bytes: [UInt8] = []
+        JSONStringEscaping.appendQuoted(shown, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
