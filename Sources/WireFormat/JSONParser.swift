@@ -50,61 +50,58 @@ struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONObject {
-        try enterContainer()
         var object = JSONObject()
-        skipWhitespace()
-        if skip(UInt8(ascii: "}")) {
-            depth -= 1
-            return object
-        }
-        var keyExpectation = "expected a key in double quotes or '}'"
-        while true {
-            guard current == UInt8(ascii: "\"") else {
-                throw failure(keyExpectation)
+        try parseElements(closing: UInt8(ascii: "}")) { parser, isFirst throws(JSONParseError) in
+            guard parser.current == UInt8(ascii: "\"") else {
+                throw parser.failure(isFirst ? "expected a key in double quotes or '}'"
+                    : "expected a key in double quotes after ','")
             }
-            let key = try parseString()
+            let key = try parser.parseString()
             let shownKey = MessageQuoting.quoted(key)
-            skipWhitespace()
-            guard skip(UInt8(ascii: ":")) else {
-                throw failure("expected ':' after the key \(shownKey)")
+            parser.skipWhitespace()
+            guard parser.skip(UInt8(ascii: ":")) else {
+                throw parser.failure("expected ':' after the key \(shownKey)")
             }
-            skipWhitespace()
-            object.set(try parseValue(expecting: "expected a value for \(shownKey)"), for: key)
-            skipWhitespace()
-            if skip(UInt8(ascii: "}")) {
-                depth -= 1
-                return object
-            }
-            guard skip(UInt8(ascii: ",")) else {
-                throw failure("expected ',' or '}' after the value of \(shownKey)")
-            }
-            skipWhitespace()
-            keyExpectation = "expected a key in double quotes after ','"
+            parser.skipWhitespace()
+            object.set(try parser.parseValue(expecting: "expected a value for \(shownKey)"), for: key)
+            return "expected ',' or '}' after the value of \(shownKey)"
         }
+        return object
     }
 
     private mutating func parseArray() throws(JSONParseError) -> [JSONValue] {
-        try enterContainer()
         var elements: [JSONValue] = []
+        try parseElements(closing: UInt8(ascii: "]")) { parser, isFirst throws(JSONParseError) in
+            let expectation = isFirst ? "expected a value or ']'" : "expected a value after ','"
+            elements.append(try parser.parseValue(expecting: expectation))
+            return "expected ',' or ']' after an array element"
+        }
+        return elements
+    }
+
+    /// Reads a container from its opening bracket to `closing`, one element at a time with commas between;
+    /// `readElement` returns what to expect when neither a comma nor `closing` follows its element.
+    private mutating func parseElements(
+        closing: UInt8, readElement: (inout JSONParser, _ isFirst: Bool) throws(JSONParseError) -> String
+    ) throws(JSONParseError) {
+        try enterContainer()
         skipWhitespace()
-        if skip(UInt8(ascii: "]")) {
-            depth -= 1
-            return elements
-        }
-        var elementExpectation = "expected a value or ']'"
-        while true {
-            elements.append(try parseValue(expecting: elementExpectation))
-            skipWhitespace()
-            if skip(UInt8(ascii: "]")) {
-                depth -= 1
-                return elements
+        var isFirst = true
+        if !skip(closing) {
+            while true {
+                let separatorExpectation = try readElement(&self, isFirst)
+                skipWhitespace()
+                if skip(closing) {
+                    break
+                }
+                guard skip(UInt8(ascii: ",")) else {
+                    throw failure(separatorExpectation)
+                }
+                skipWhitespace()
+                isFirst = false
             }
-            guard skip(UInt8(ascii: ",")) else {
-                throw failure("expected ',' or ']' after an array element")
-            }
-            skipWhitespace()
-            elementExpectation = "expected a value after ','"
         }
+        depth -= 1
     }
 
     private mutating func enterContainer() throws(JSONParseError) {
