@@ -6,6 +6,12 @@ extension MarketStore {
         try connections.read { try Self.detail(id, on: $0) }
     }
 
+    /// The product `token` was set for with `setDeleteToken`, so its owner can be checked before the
+    /// token is spent; nil if no product has that token.
+    public func product(deleteToken token: String) throws -> Product? {
+        try connections.read { try Self.detail(deleteToken: token, on: $0) }
+    }
+
     /// Products `offset..<offset+limit` of the list in `order`, each with its images' metadata, and the
     /// size of the whole list. `search` keeps products whose name or vendor's name contains it, ignoring
     /// ASCII case and taking every character literally; nil or empty keeps all.
@@ -46,6 +52,13 @@ extension MarketStore {
     static func detail(_ id: Int64, on connection: Connection) throws -> Product? {
         try connection.withStatement(ProductRows.detail) {
             try $0.bind(id, at: 1)
+            return try ProductRows.products(from: $0).first
+        }
+    }
+
+    static func detail(deleteToken token: String, on connection: Connection) throws -> Product? {
+        try connection.withStatement(ProductRows.detailByDeleteToken) {
+            try $0.bind(token, at: 1)
             return try ProductRows.products(from: $0).first
         }
     }

@@ -83,12 +83,9 @@ extension MarketStore {
     /// Deletes the product `token` was set for; nil if no product has that token.
     public func deleteProduct(deleteToken token: String) throws -> Product? {
         try connections.writeTransaction { connection in
-            let id = try connection.withStatement("SELECT id FROM products WHERE delete_token = ?1") {
-                try $0.bind(token, at: 1)
-                return try $0.step() ? $0.column(0) as Int64 : nil
-            }
-            guard let id else { return nil }
-            return try Self.delete(id, on: connection)
+            guard let product = try Self.detail(deleteToken: token, on: connection) else { return nil }
+            try Self.deleteRow(product.id, on: connection)
+            return product
         }
     }
 
@@ -117,11 +114,16 @@ extension MarketStore {
 
     private static func delete(_ id: Int64, on connection: Connection) throws -> Product? {
         guard let product = try detail(id, on: connection) else { return nil }
+        try deleteRow(id, on: connection)
+        return product
+    }
+
+    /// Deletes the product row; the foreign keys cascade to its images and their bytes.
+    private static func deleteRow(_ id: Int64, on connection: Connection) throws {
         try connection.withStatement("DELETE FROM products WHERE id = ?1") {
             try $0.bind(id, at: 1)
             try $0.run()
         }
-        return product
     }
 
     private static func exists(_ id: Int64, on connection: Connection) throws -> Bool {

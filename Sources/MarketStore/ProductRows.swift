@@ -21,6 +21,8 @@ enum ProductRows {
 
     /// ?1: the product id.
     static let detail = "SELECT \(columns) FROM products p \(joins) WHERE p.id = ?1 ORDER BY i.position"
+    /// ?1: the delete token.
+    static let detailByDeleteToken = "SELECT \(columns) FROM products p \(joins) WHERE p.delete_token = ?1 ORDER BY i.position"
 
     /// ?1: search text or NULL, ?2: limit, ?3: offset.
     static let newestFirstPage = page(direction: "DESC")

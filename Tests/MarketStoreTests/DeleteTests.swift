@@ -46,8 +46,11 @@ struct DeleteTests {
         let other = try store.createProduct(Fixture.product("other"), images: [Fixture.image("o")])
         try store.setDeleteToken("token-1", productID: created.id)
 
+        #expect(try store.product(deleteToken: "token-1") == created)
+        #expect(try store.product(deleteToken: "token-2") == nil)
         #expect(try store.deleteProduct(deleteToken: "token-2") == nil)
         #expect(try store.deleteProduct(deleteToken: "token-1") == created)
+        #expect(try store.product(deleteToken: "token-1") == nil)
         #expect(try store.deleteProduct(deleteToken: "token-1") == nil)
         #expect(try store.product(id: other.id) == other)
     }
