@@ -1,8 +1,8 @@
 /// Finds `CRLF--boundary` in a body that arrives in chunks, reporting the bytes before it as content.
 ///
 /// It jumps between carriage returns with memchr and compares the delimiter there. The boundary holds
-/// no CR, so a failed comparison never hides another candidate start, and the work stays linear in the
-/// body length whatever the bytes are. A match cut by the end of a chunk is held as a count of matched
+/// no CR (so the delimiter's first byte occurs nowhere else in it): a failed comparison never hides
+/// another candidate start, and the work stays linear in the body length whatever the bytes are. A match cut by the end of a chunk is held as a count of matched
 /// delimiter bytes; they are known, so they need no buffer.
 struct DelimiterScanner {
     /// One scan over a chunk: what is content, and where a complete delimiter ends if one was found.
@@ -50,8 +50,13 @@ struct DelimiterScanner {
             matched = 0
         }
         var searchFrom = start
-        while let candidate = firstIndex(of: ASCII.carriageReturn, in: chunk, from: searchFrom) {
+        while let candidate = firstIndex(of: delimiter[0], in: chunk, from: searchFrom) {
             let count = min(delimiter.count, chunk.count - candidate)
+            // Most carriage returns in binary content are not followed by LF: skip them without a call.
+            if count > 1 && chunk[candidate + 1] != delimiter[1] {
+                searchFrom = candidate + 1
+                continue
+            }
             if bytesEqual(chunkBase + candidate, delimiterBase, count: count) {
                 guard count == delimiter.count else {
                     matched = count

@@ -27,7 +27,7 @@ public struct MultipartParser: Sendable {
     private var delimiterTail: [UInt8] = []
     private var section = PartHeaderSection(offset: 0)
     private var head: PartHead?
-    private var content: [UInt8] = []
+    private var content = PartContent()
     private var parts: [MultipartPart] = []
     private var failure: MultipartError?
 
@@ -105,15 +105,14 @@ public struct MultipartParser: Sendable {
     private mutating func scanForDelimiter(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let step = scanner.scan(chunk, from: start)
         if phase == .content {
-            content += scanner.delimiter[..<step.releasedPrefix]
-            content.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[step.content]))
+            content.append(scanner.delimiter[..<step.releasedPrefix])
+            content.append(UnsafeBufferPointer(rebasing: chunk[step.content]))
         }
         guard let end = step.delimiterEnd else { return chunk.count }
         if phase == .content, let head {
             parts.append(MultipartPart(
                 index: head.index, name: head.name, filename: head.filename, contentType: head.contentType,
-                headers: head.headers, body: content, bodyOffset: head.bodyOffset))
-            content = []
+                headers: head.headers, body: content.take(), bodyOffset: head.bodyOffset))
         }
         delimiterOffset = received + end - delimiterLine.count
         delimiterTail = []
@@ -171,7 +170,7 @@ public struct MultipartParser: Sendable {
     }
 
     /// The error a body ending now deserves, or nil when it ended properly.
-    private func errorAtEnd() -> MultipartError? {
+    private mutating func errorAtEnd() -> MultipartError? {
         switch phase {
         case .epilogue:
             return nil
@@ -186,7 +185,7 @@ public struct MultipartParser: Sendable {
             }
             return .endedInHeaders(of: partContext, boundary: boundary, at: received, sectionIsEmpty: section.isEmpty)
         case .content:
-            let stray = firstOccurrence(of: delimiterLine, in: content).map { (head?.bodyOffset ?? 0) + $0 }
+            let stray = firstOccurrence(of: delimiterLine, in: content.take()).map { (head?.bodyOffset ?? 0) + $0 }
             return .endedInContent(of: partContext, boundary: boundary, at: received, strayDelimiterAt: stray)
         }
     }

@@ -2,11 +2,10 @@
 func decodedUTF8(_ bytes: some Collection<UInt8>) -> String? {
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
-    var text = ""
     while true {
         switch decoder.decode(&iterator) {
-        case .scalarValue(let scalar): text.unicodeScalars.append(scalar)
-        case .emptyInput: return text
+        case .scalarValue: continue
+        case .emptyInput: return String(decoding: bytes, as: UTF8.self)
         case .error: return nil
         }
     }
