@@ -2,8 +2,9 @@
 ///
 /// It jumps between carriage returns with memchr and compares the delimiter there. The boundary holds
 /// no CR (so the delimiter's first byte occurs nowhere else in it): a failed comparison never hides
-/// another candidate start, and the work stays linear in the body length whatever the bytes are. A match cut by the end of a chunk is held as a count of matched
-/// delimiter bytes; they are known, so they need no buffer.
+/// another candidate start, and the work stays linear in the body length whatever the bytes are.
+/// A match cut by the end of a chunk is held as a count of matched delimiter bytes; they are known,
+/// so they need no buffer.
 struct DelimiterScanner {
     /// One scan over a chunk: what is content, and where a complete delimiter ends if one was found.
     struct Step {

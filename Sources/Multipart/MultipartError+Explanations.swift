@@ -73,7 +73,8 @@ extension MultipartError {
     static func undecodableFilename(in part: PartContext, at offset: Int, value: String) -> Self {
         Self(.invalidContentDisposition, at: offset, in: part,
              "the filename* parameter \(quoted(value)) cannot be decoded; expected the RFC 5987 form "
-                + "charset'language'percent-encoded-bytes with charset UTF-8 or ISO-8859-1, such as UTF-8''photo%201.jpg")
+                + "charset'language'percent-encoded-bytes with charset UTF-8 or ISO-8859-1, "
+                + "such as UTF-8''photo%201.jpg")
     }
 
     static func missingName(in part: PartContext, at offset: Int, disposition: String) -> Self {

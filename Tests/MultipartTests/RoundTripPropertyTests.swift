@@ -18,12 +18,16 @@ struct RoundTripPropertyTests {
             let fields = (0..<Int.random(in: 0...5, using: &random)).map { _ in Self.field(boundary, using: &random) }
             let body = Self.encode(fields, boundary: boundary, using: &random)
             let contentType = "multipart/form-data; boundary=\"\(boundary)\""
-            var cuts = Set((0..<Int.random(in: 0...20, using: &random)).map { _ in Int.random(in: 0...body.count, using: &random) })
+            var cuts = Set((0..<Int.random(in: 0...20, using: &random)).map { _ in
+                Int.random(in: 0...body.count, using: &random)
+            })
             if round % 25 == 0 { cuts.formUnion(body.indices) }
             let bounds = [0] + cuts.sorted() + [body.count]
             for pieces in [[0..<body.count], zip(bounds, bounds.dropFirst()).map { $0..<$1 }] {
                 let parts = try parse(body, contentType: contentType, pieces: pieces).get()
-                let parsed = parts.map { Field(name: $0.name, filename: $0.filename, contentType: $0.contentType, body: $0.body) }
+                let parsed = parts.map {
+                    Field(name: $0.name, filename: $0.filename, contentType: $0.contentType, body: $0.body)
+                }
                 #expect(parsed == fields, "round \(round)")
                 #expect(parts.map(\.index) == Array(fields.indices.map { $0 + 1 }))
             }
@@ -32,7 +36,8 @@ struct RoundTripPropertyTests {
 
     static func boundary(using random: inout SeededGenerator) -> String {
         let characters = Array("abcXYZ0189'()+_,-./:=?")
-        return String((0..<Int.random(in: 1...70, using: &random)).map { _ in characters.randomElement(using: &random)! })
+        let length = Int.random(in: 1...70, using: &random)
+        return String((0..<length).map { _ in characters.randomElement(using: &random)! })
     }
 
     static func field(_ boundary: String, using random: inout SeededGenerator) -> Field {
@@ -49,7 +54,9 @@ struct RoundTripPropertyTests {
         var payload: [UInt8] = []
         for _ in 0..<Int.random(in: 0...12, using: &random) {
             switch Int.random(in: 0..<6, using: &random) {
-            case 0: payload += (0..<Int.random(in: 0...600, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            case 0:
+                let length = Int.random(in: 0...600, using: &random)
+                payload += (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
             case 1: payload += bytes(["\r", "\n", "\r\n", "--", "\r\n\r\n"].randomElement(using: &random)!)
             case 2: payload += delimiter.prefix(Int.random(in: 1..<delimiter.count, using: &random))
             case 3: payload += delimiter.dropFirst(2)
@@ -81,7 +88,8 @@ struct RoundTripPropertyTests {
             }
             body += bytes(delimiter + lineEnd(&random) + headers + "\r\n") + field.body + bytes("\r\n")
         }
-        return body + bytes(delimiter + ["--", "--\r\n", "--\r\nepilogue \(delimiter)\r\n"].randomElement(using: &random)!)
+        let closing = ["--", "--\r\n", "--\r\nepilogue \(delimiter)\r\n"].randomElement(using: &random)!
+        return body + bytes(delimiter + closing)
     }
 
     static func escaped(_ text: String) -> String {
