@@ -26,7 +26,6 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
 extension SQLiteError {
     /// Primary result codes that callers branch on, compared against `primaryCode`.
     public enum Code {
-        public static let busy = SQLITE_BUSY
         public static let cantOpen = SQLITE_CANTOPEN
         public static let constraint = SQLITE_CONSTRAINT
     }

@@ -4,7 +4,6 @@ import CSQLite
 public final class Statement {
     let pointer: OpaquePointer
     private let database: OpaquePointer
-    public let sql: String
 
     init(sql: String, database: OpaquePointer) throws {
         var prepared: OpaquePointer?
@@ -30,7 +29,6 @@ public final class Statement {
         }
         self.pointer = prepared
         self.database = database
-        self.sql = sql
     }
 
     deinit {
@@ -57,7 +55,7 @@ public final class Statement {
     }
 
     /// The 0-based column `index` of the current row.
-    public func column<Value: SQLiteValue>(_ index: Int32, as type: Value.Type = Value.self) -> Value {
+    public func column<Value: SQLiteValue>(_ index: Int32) -> Value {
         Value(column: index, of: self)
     }
 
