@@ -1,4 +1,4 @@
-/// ASCII decimal digits appended straight into a byte buffer, so numbers never pass through a `String`.
+/// ASCII decimal digits written straight into a byte sink, so numbers never pass through a `String`.
 enum DecimalDigits {
     static func count(of value: UInt64) -> Int {
         var count = 1
@@ -11,23 +11,21 @@ enum DecimalDigits {
     }
 
     /// Left-pads with zeros up to `minimumWidth` digits (dates need `0007`, `02`).
-    static func append(_ value: UInt64, minimumWidth: Int = 1, to buffer: inout [UInt8]) {
+    static func append(_ value: UInt64, minimumWidth: Int = 1, to sink: inout ByteSink) {
         let width = max(count(of: value), minimumWidth)
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
+        let digits = sink.reserve(width)
         var rest = value
-        var index = start + width - 1
-        while rest > 0 {
-            buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+        for index in stride(from: width - 1, through: 0, by: -1) {
+            digits[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
-            index -= 1
         }
+        sink.commit(width)
     }
 
-    static func append(_ value: Int64, minimumWidth: Int = 1, to buffer: inout [UInt8]) {
+    static func append(_ value: Int64, minimumWidth: Int = 1, to sink: inout ByteSink) {
         if value < 0 {
-            buffer.append(UInt8(ascii: "-"))
+            sink.append(UInt8(ascii: "-"))
         }
-        append(value.magnitude, minimumWidth: minimumWidth, to: &buffer)
+        append(value.magnitude, minimumWidth: minimumWidth, to: &sink)
     }
 }

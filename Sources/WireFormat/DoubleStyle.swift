@@ -9,21 +9,21 @@ public enum DoubleStyle: Sendable {
     case swiftPlain
 
     public func format(_ value: Double) -> String {
-        var buffer: [UInt8] = []
-        append(value, to: &buffer)
-        return String(decoding: buffer, as: UTF8.self)
+        var sink = ByteSink(capacity: 32)
+        append(value, to: &sink)
+        return sink.text
     }
 
-    public func append(_ value: Double, to buffer: inout [UInt8]) {
+    func append(_ value: Double, to sink: inout ByteSink) {
         guard value.isFinite else {
-            buffer.append(literal: value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity")
+            sink.append(literal: value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity")
             return
         }
         if value.sign == .minus {
-            buffer.append(UInt8(ascii: "-"))
+            sink.append(UInt8(ascii: "-"))
         }
         guard value != 0 else {
-            buffer.append(literal: "0.0")
+            sink.append(literal: "0.0")
             return
         }
         let decimal = ShortestDecimal(of: value.magnitude)
@@ -31,38 +31,37 @@ public enum DoubleStyle: Sendable {
         let pointPosition = decimal.digitCount + decimal.exponent
         switch self {
         case .java where pointPosition > 7 || pointPosition <= -3:
-            appendScientific(decimal, pointPosition: pointPosition, to: &buffer)
+            appendScientific(decimal, pointPosition: pointPosition, to: &sink)
         case .java, .swiftPlain:
-            appendPlain(decimal, pointPosition: pointPosition, to: &buffer)
+            appendPlain(decimal, pointPosition: pointPosition, to: &sink)
         }
     }
 
-    private func appendPlain(_ decimal: ShortestDecimal, pointPosition: Int, to buffer: inout [UInt8]) {
+    private func appendPlain(_ decimal: ShortestDecimal, pointPosition: Int, to sink: inout ByteSink) {
         if pointPosition <= 0 {
-            buffer.append(literal: "0.")
-            buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -pointPosition))
-            DecimalDigits.append(decimal.significand, to: &buffer)
+            sink.append(literal: "0.")
+            sink.append(UInt8(ascii: "0"), times: -pointPosition)
+            DecimalDigits.append(decimal.significand, to: &sink)
             return
         }
-        let digitsStart = buffer.count
-        DecimalDigits.append(decimal.significand, to: &buffer)
-        let integerDigits = buffer.count - digitsStart
-        if pointPosition >= integerDigits {
-            buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: pointPosition - integerDigits))
-            buffer.append(literal: ".0")
+        let digitCount = decimal.digitCount
+        DecimalDigits.append(decimal.significand, to: &sink)
+        if pointPosition >= digitCount {
+            sink.append(UInt8(ascii: "0"), times: pointPosition - digitCount)
+            sink.append(literal: ".0")
         } else {
-            buffer.insert(UInt8(ascii: "."), at: digitsStart + pointPosition)
+            sink.insert(UInt8(ascii: "."), distanceFromEnd: digitCount - pointPosition)
         }
     }
 
-    private func appendScientific(_ decimal: ShortestDecimal, pointPosition: Int, to buffer: inout [UInt8]) {
-        let digitsStart = buffer.count
-        DecimalDigits.append(decimal.significand, to: &buffer)
-        if buffer.count - digitsStart == 1 {
-            buffer.append(UInt8(ascii: "0"))
+    private func appendScientific(_ decimal: ShortestDecimal, pointPosition: Int, to sink: inout ByteSink) {
+        let digitCount = decimal.digitCount
+        DecimalDigits.append(decimal.significand, to: &sink)
+        if digitCount == 1 {
+            sink.append(UInt8(ascii: "0"))
         }
-        buffer.insert(UInt8(ascii: "."), at: digitsStart + 1)
-        buffer.append(UInt8(ascii: "E"))
-        DecimalDigits.append(Int64(pointPosition - 1), to: &buffer)
+        sink.insert(UInt8(ascii: "."), distanceFromEnd: max(digitCount - 1, 1))
+        sink.append(UInt8(ascii: "E"))
+        DecimalDigits.append(Int64(pointPosition - 1), to: &sink)
     }
 }

@@ -8,35 +8,37 @@
 ///         w.field("price", 1000, .java)
 ///     }
 ///     // writer.bytes == Array(#"{"id":2456,"price":1000.0}"#.utf8)
-public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8]
+public struct JSONWriter: ~Copyable {
+    private var sink: ByteSink
     /// True after a complete value, when the next key or array element needs a `,` first.
     private var afterValue = false
 
     public init(reservingCapacity capacity: Int = 4096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        sink = ByteSink(capacity: capacity)
     }
+
+    /// The JSON written so far.
+    public var bytes: [UInt8] { sink.bytes }
 
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        sink.append(UInt8(ascii: "{"))
         afterValue = false
     }
 
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        sink.append(UInt8(ascii: "}"))
         afterValue = true
     }
 
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        sink.append(UInt8(ascii: "["))
         afterValue = false
     }
 
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        sink.append(UInt8(ascii: "]"))
         afterValue = true
     }
 
@@ -55,21 +57,21 @@ public struct JSONWriter: Sendable {
     /// Keys are the API's own literal names, written as given (they never need escaping).
     public mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(literal: name)
-        bytes.append(literal: "\":")
+        sink.append(UInt8(ascii: "\""))
+        sink.append(literal: name)
+        sink.append(literal: "\":")
         afterValue = false
     }
 
     public mutating func value(_ text: String) {
         separate()
-        JSONStringEscaping.appendQuoted(text, to: &bytes)
+        JSONStringEscaping.appendQuoted(text, to: &sink)
         afterValue = true
     }
 
     public mutating func value(_ number: Int64) {
         separate()
-        DecimalDigits.append(number, to: &bytes)
+        DecimalDigits.append(number, to: &sink)
         afterValue = true
     }
 
@@ -79,7 +81,7 @@ public struct JSONWriter: Sendable {
 
     public mutating func value(_ flag: Bool) {
         separate()
-        bytes.append(literal: flag ? "true" : "false")
+        sink.append(literal: flag ? "true" : "false")
         afterValue = true
     }
 
@@ -89,18 +91,18 @@ public struct JSONWriter: Sendable {
         separate()
         let quoted = !number.isFinite
         if quoted {
-            bytes.append(UInt8(ascii: "\""))
+            sink.append(UInt8(ascii: "\""))
         }
-        style.append(number, to: &bytes)
+        style.append(number, to: &sink)
         if quoted {
-            bytes.append(UInt8(ascii: "\""))
+            sink.append(UInt8(ascii: "\""))
         }
         afterValue = true
     }
 
     public mutating func nullValue() {
         separate()
-        bytes.append(literal: "null")
+        sink.append(literal: "null")
         afterValue = true
     }
 
@@ -131,7 +133,7 @@ public struct JSONWriter: Sendable {
 
     private mutating func separate() {
         if afterValue {
-            bytes.append(UInt8(ascii: ","))
+            sink.append(UInt8(ascii: ","))
         }
     }
 }

@@ -5,8 +5,8 @@ enum MessageQuoting {
 
     static func quoted(_ text: String) -> String {
         let shown = text.count > maximumCharacters ? String(text.prefix(maximumCharacters)) + "…" : text
-        var bytes: [UInt8] = []
-        JSONStringEscaping.appendQuoted(shown, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var sink = ByteSink(capacity: shown.utf8.count + 8)
+        JSONStringEscaping.appendQuoted(shown, to: &sink)
+        return sink.text
     }
 }

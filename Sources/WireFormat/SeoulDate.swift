@@ -32,18 +32,17 @@ public struct SeoulDate: Sendable, Hashable {
 
     /// Years outside 0...9999 (never reached by a real clock) keep all their digits and a leading `-`.
     private func text(dateSeparator: UInt8?, suffix: StaticString) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        DecimalDigits.append(year, minimumWidth: 4, to: &bytes)
+        var sink = ByteSink(capacity: 32)
+        DecimalDigits.append(year, minimumWidth: 4, to: &sink)
         if let dateSeparator {
-            bytes.append(dateSeparator)
+            sink.append(dateSeparator)
         }
-        DecimalDigits.append(UInt64(month), minimumWidth: 2, to: &bytes)
+        DecimalDigits.append(UInt64(month), minimumWidth: 2, to: &sink)
         if let dateSeparator {
-            bytes.append(dateSeparator)
+            sink.append(dateSeparator)
         }
-        DecimalDigits.append(UInt64(day), minimumWidth: 2, to: &bytes)
-        bytes.append(literal: suffix)
-        return String(decoding: bytes, as: UTF8.self)
+        DecimalDigits.append(UInt64(day), minimumWidth: 2, to: &sink)
+        sink.append(literal: suffix)
+        return sink.text
     }
 }

@@ -90,4 +90,27 @@ import WireFormat
             #expect(text { $0.value(String(UnicodeScalar(byte))) } == "\"" + expected + "\"", "byte \(byte)")
         }
     }
+
+    /// Long strings are scanned eight bytes at a time; this puts every kind of character at every position of
+    /// such blocks and compares with escaping one character at a time.
+    @Test func escapesLongStringsLikeCharacterByCharacterEscaping() {
+        let pieces = ["a", "/", "\"", "\\", "\n", "\u{01}", "\u{1F}", " ", "\u{7F}", "é", "한", "😀", "~"]
+        var generator = SeededGenerator(seed: 99)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let input = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            #expect(text { $0.value(input) } == "\"" + input.unicodeScalars.map(Self.escaped).joined() + "\"")
+        }
+    }
+
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\"": #"\""#
+        case "\\": #"\\"#
+        case "\n": #"\n"#
+        case _ where scalar.value < 0x10: #"\u000"# + String(scalar.value, radix: 16, uppercase: true)
+        case _ where scalar.value < 0x20: #"\u00"# + String(scalar.value, radix: 16, uppercase: true)
+        default: String(scalar)
+        }
+    }
 }
