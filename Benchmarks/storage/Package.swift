@@ -8,6 +8,7 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 let package = Package(
     name: "StorageBenchmark",
+    platforms: [.macOS(.v13)],
     dependencies: [.package(path: "../..")],
     targets: [
         .executableTarget(

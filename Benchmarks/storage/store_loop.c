@@ -1,10 +1,10 @@
 /*
- * Baseline for the storage benchmark: the statements MarketStore runs for a product detail read and
- * for a create with one image, issued by a plain C loop over the sqlite3 API on a database that
- * StorageBenchmark prepared with the same schema and data.
+ * Baseline for the storage benchmark: the statements MarketStore runs for a product detail read, for a
+ * page of the 20 newest products and for a create with one image, issued by a plain C loop over the
+ * sqlite3 API on a database that StorageBenchmark prepared with the same schema and data.
  * Usage: store_loop <database> <seeded product count> <reads> <creates> <image bytes>
- * Prints "c point_reads_per_second N" and "c creates_per_second N", each the best of ROUNDS rounds, so that
- * other load on a shared machine distorts the figures less.
+ * Prints "c point_reads_per_second N", "c page_reads_per_second N" and "c creates_per_second N", each the
+ * best of ROUNDS rounds, so that other load on a shared machine distorts the figures less.
  */
 #include <sqlite3.h>
 #include <stdint.h>
@@ -19,6 +19,17 @@ static const char *detail_sql =
     " i.id, i.position, i.media_type, i.file_extension, i.origin_key, i.thumbnail_key, i.byte_count"
     " FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id LEFT JOIN images i ON i.product_id = p.id"
     " WHERE p.id = ?1 ORDER BY i.position";
+static const char *page_sql =
+    "WITH page AS (SELECT p.id FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id"
+    " WHERE ?1 IS NULL OR instr(lower(p.name), lower(?1)) > 0 OR instr(lower(v.name), lower(?1)) > 0"
+    " ORDER BY p.id DESC LIMIT ?2 OFFSET ?3)"
+    " SELECT p.id, p.vendor_id, v.name, v.created_at, p.name, p.description, p.price, p.currency,"
+    " p.discounted_price, p.stock, p.registered_at, p.thumbnail_image_id, p.password, p.product_secret,"
+    " i.id, i.position, i.media_type, i.file_extension, i.origin_key, i.thumbnail_key, i.byte_count"
+    " FROM page JOIN products p ON p.id = page.id"
+    " LEFT JOIN vendors v ON v.id = p.vendor_id LEFT JOIN images i ON i.product_id = p.id"
+    " ORDER BY p.id DESC, i.position";
+static const char *count_sql = "SELECT count(*) FROM products";
 static const char *insert_product_sql =
     "INSERT INTO products (vendor_id, name, description, price, currency, discounted_price, stock,"
     " registered_at, password, product_secret) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
@@ -57,27 +68,35 @@ static double seconds(void) {
     return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 }
 
-static sqlite3_stmt *detail, *begin, *commit, *insert_product, *insert_image, *insert_image_data;
+static sqlite3_stmt *detail, *page, *count, *begin, *begin_read, *commit;
+static sqlite3_stmt *insert_product, *insert_image, *insert_image_data;
 static int64_t seeded;
 static unsigned char *image;
 static size_t image_size;
 
-/* Reads every column of every row, as the Swift side does when it builds a Product. */
-static void read_detail(int64_t id) {
-    sqlite3_bind_int64(detail, 1, id);
+/* Reads every column of every row, as the Swift side does when it builds Products. */
+static void read_rows(sqlite3_stmt *statement, const char *what) {
     int code;
-    while ((code = sqlite3_step(detail)) == SQLITE_ROW) {
-        for (int column = 0; column < sqlite3_column_count(detail); column++) {
-            switch (sqlite3_column_type(detail, column)) {
-            case SQLITE_INTEGER: (void)sqlite3_column_int64(detail, column); break;
-            case SQLITE_FLOAT: (void)sqlite3_column_double(detail, column); break;
-            case SQLITE_TEXT: (void)sqlite3_column_text(detail, column); (void)sqlite3_column_bytes(detail, column); break;
+    while ((code = sqlite3_step(statement)) == SQLITE_ROW) {
+        for (int column = 0; column < sqlite3_column_count(statement); column++) {
+            switch (sqlite3_column_type(statement, column)) {
+            case SQLITE_INTEGER: (void)sqlite3_column_int64(statement, column); break;
+            case SQLITE_FLOAT: (void)sqlite3_column_double(statement, column); break;
+            case SQLITE_TEXT:
+                (void)sqlite3_column_text(statement, column);
+                (void)sqlite3_column_bytes(statement, column);
+                break;
             default: break;
             }
         }
     }
-    check(code, "detail");
-    sqlite3_reset(detail);
+    check(code, what);
+    sqlite3_reset(statement);
+}
+
+static void read_detail(int64_t id) {
+    sqlite3_bind_int64(detail, 1, id);
+    read_rows(detail, "detail");
 }
 
 /* The same id sequence as StorageBenchmark. */
@@ -86,6 +105,17 @@ static void read_random_product(long n) {
     static uint64_t random = 0x2545F4914F6CDD1DULL;
     random = random * 6364136223846793005ULL + 1442695040888963407ULL;
     read_detail(1 + (int64_t)((random >> 33) % (uint64_t)seeded));
+}
+
+/* The first ten pages of 20, newest first, in turn; count and page on one snapshot. */
+static void read_page(long n) {
+    run(begin_read, "begin");
+    read_rows(count, "count");
+    sqlite3_bind_null(page, 1);
+    sqlite3_bind_int64(page, 2, 20);
+    sqlite3_bind_int64(page, 3, (n % 10) * 20);
+    read_rows(page, "page");
+    run(commit, "commit");
 }
 
 static void create_product(long n) {
@@ -144,8 +174,9 @@ int main(int argc, char **argv) {
     seeded = atoll(argv[2]);
     long reads = atol(argv[3]), creates = atol(argv[4]);
     image_size = (size_t)atol(argv[5]);
-    if (seeded <= 0 || reads < ROUNDS || creates < ROUNDS) {
-        fprintf(stderr, "store_loop: the product count must be positive, reads and creates at least %d\n", ROUNDS);
+    if (seeded <= 0 || reads < 10 * ROUNDS || creates < ROUNDS) {
+        fprintf(stderr, "store_loop: the product count must be positive, reads at least %d, creates at least %d\n",
+                10 * ROUNDS, ROUNDS);
         return 64;
     }
     check(sqlite3_open_v2(argv[1], &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL), "open");
@@ -153,7 +184,10 @@ int main(int argc, char **argv) {
                        NULL, NULL, NULL), "pragmas");
     sqlite3_busy_timeout(db, 10000);
     detail = prepare(detail_sql);
+    page = prepare(page_sql);
+    count = prepare(count_sql);
     begin = prepare("BEGIN IMMEDIATE");
+    begin_read = prepare("BEGIN DEFERRED");
     commit = prepare("COMMIT");
     insert_product = prepare(insert_product_sql);
     insert_image = prepare(insert_image_sql);
@@ -162,10 +196,13 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < image_size; i++) image[i] = (unsigned char)(i * 31);
 
     printf("c point_reads_per_second %.0f\n", best_rate(read_random_product, reads));
+    printf("c page_reads_per_second %.0f\n", best_rate(read_page, reads / 10));
     printf("c creates_per_second %.0f\n", best_rate(create_product, creates));
 
     free(image);
-    sqlite3_stmt *statements[] = {detail, begin, commit, insert_product, insert_image, insert_image_data};
+    sqlite3_stmt *statements[] = {
+        detail, page, count, begin, begin_read, commit, insert_product, insert_image, insert_image_data,
+    };
     for (size_t i = 0; i < sizeof statements / sizeof *statements; i++) sqlite3_finalize(statements[i]);
     sqlite3_close(db);
     return 0;

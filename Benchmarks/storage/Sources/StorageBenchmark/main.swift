@@ -1,13 +1,14 @@
 import Foundation
 import MarketStore
 
-// Measures MarketStore's product detail reads and creates with one image, on a database it seeds
-// itself, and seeds a twin database (c.sqlite) for store_loop.c to run the same statements on.
+// Measures MarketStore's product detail reads, reads of a page of the 20 newest products (a tenth as many
+// as detail reads) and creates with one image, on a database it seeds itself, and seeds a twin database
+// (c.sqlite) for store_loop.c to run the same statements on.
 // Usage: StorageBenchmark <work directory> <seeded product count> <reads> <creates> <image bytes>
 
 let arguments = CommandLine.arguments
 guard arguments.count == 6, let seeded = Int(arguments[2]), seeded > 0, let reads = Int(arguments[3]),
-      let creates = Int(arguments[4]), let imageSize = Int(arguments[5]), reads >= 5, creates >= 5, imageSize >= 0
+      let creates = Int(arguments[4]), let imageSize = Int(arguments[5]), reads >= 50, creates >= 5, imageSize >= 0
 else {
     print("usage: StorageBenchmark <work directory> <seeded product count> <reads> <creates> <image bytes>")
     exit(64)
@@ -79,6 +80,16 @@ do {
         exit(1)
     }
     print("swift point_reads_per_second \(Int(readRate))")
+
+    var listed = 0
+    let pageRate = try bestRate(reads / 10) { number in
+        listed += try store.page(offset: number % 10 * 20, limit: 20, search: nil, order: .newestFirst).products.count
+    }
+    guard listed == reads / 10 / 5 * 5 * 20 else {
+        print("pages held \(listed) products, expected 20 each")
+        exit(1)
+    }
+    print("swift page_reads_per_second \(Int(pageRate))")
 
     var upload = image(key: "", size: imageSize)
     let createRate = try bestRate(creates) { number in
