@@ -57,9 +57,17 @@ public struct JSONWriter: ~Copyable {
     /// Keys are the API's own literal names, written as given (they never need escaping).
     public mutating func key(_ name: StaticString) {
         separate()
-        sink.append(UInt8(ascii: "\""))
-        sink.append(literal: name)
-        sink.append(literal: "\":")
+        name.withUTF8Buffer { name in
+            let written = name.count + 3
+            let out = sink.reserve(written)
+            out[0] = UInt8(ascii: "\"")
+            if let source = name.baseAddress {
+                (out + 1).update(from: source, count: name.count)
+            }
+            out[name.count + 1] = UInt8(ascii: "\"")
+            out[name.count + 2] = UInt8(ascii: ":")
+            sink.commit(written)
+        }
         afterValue = false
     }
 
