@@ -7,6 +7,9 @@ struct EmbedSchema: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         // Resolved first: Foundation on Linux lists nothing in a directory reached through a symlink.
         let schema = context.package.directoryURL.appendingPathComponent("Schema").resolvingSymlinksInPath()
+        guard FileManager.default.fileExists(atPath: schema.path) else {
+            throw MissingSchema(path: schema.path)
+        }
         let files = try FileManager.default
             .contentsOfDirectory(at: schema, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "sql" }
@@ -21,5 +24,13 @@ struct EmbedSchema: BuildToolPlugin {
                 outputFiles: [output]
             ),
         ]
+    }
+}
+
+struct MissingSchema: Error, CustomStringConvertible {
+    let path: String
+
+    var description: String {
+        "EmbedSchema: no directory \(path); it must hold the numbered migrations (0001_initial.sql, ...)"
     }
 }

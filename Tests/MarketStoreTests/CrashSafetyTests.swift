@@ -12,7 +12,7 @@ struct CrashSafetyTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("crash.sqlite")
         let writer = Process()
-        writer.executableURL = try Self.crashWriterURL()
+        writer.executableURL = try builtExecutable(named: "StoreCrashWriter")
         writer.arguments = [path, Self.maximumProducts]
         let output = Pipe()
         writer.standardOutput = output
@@ -54,18 +54,6 @@ struct CrashSafetyTests {
                 #expect(try store.image(key: image.originKey)?.bytes.count == image.byteCount)
             }
         }
-    }
-
-    /// StoreCrashWriter is built next to the test bundle (macOS) or the test executable (Linux).
-    private static func crashWriterURL() throws -> URL {
-        let testBundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
-        let candidates = testBundles.map { $0.deletingLastPathComponent() }
-            + [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        let executables = candidates.map { $0.appendingPathComponent("StoreCrashWriter") }
-        return try #require(
-            executables.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "StoreCrashWriter not found in \(candidates.map(\.path))"
-        )
     }
 }
 

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@Suite("SchemaEmbedder, the EmbedSchema plugin's tool")
+struct SchemaEmbedderTests {
+    private struct Run {
+        let status: Int32
+        let source: String
+        let errors: String
+    }
+
+    /// Runs the tool on `files` (name and bytes), passed in the given order.
+    private func embed(_ files: [(name: String, bytes: [UInt8])]) throws -> Run {
+        let directory = try TemporaryDirectory()
+        for file in files { try Data(file.bytes).write(to: directory.url.appendingPathComponent(file.name)) }
+        let output = directory.path("EmbeddedMigrations.swift")
+        let tool = Process()
+        tool.executableURL = try builtExecutable(named: "SchemaEmbedder")
+        tool.arguments = [output] + files.map { directory.path($0.name) }
+        let errors = Pipe()
+        tool.standardError = errors
+        try tool.run()
+        tool.waitUntilExit()
+        return Run(
+            status: tool.terminationStatus,
+            source: (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
+            errors: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        )
+    }
+
+    @Test func everyCharacterSurvivesInTheSwiftLiteral() throws {
+        let run = try embed([("0001_tricky.sql", Array("-- \"q\" \\ \t é€ \u{1}\u{7F}\r\n".utf8))])
+        #expect(run.status == 0)
+        #expect(run.source.contains(#"fileName: "0001_tricky.sql", sql: "-- \"q\" \\ \t é€ \u{1}\u{7f}\r\n")"#))
+    }
+
+    @Test func migrationsAreOrderedByNumber() throws {
+        let run = try embed([("0002_second.sql", Array("B".utf8)), ("0001_first.sql", Array("A".utf8))])
+        #expect(run.status == 0)
+        let first = try #require(run.source.range(of: "version: 1"))
+        let second = try #require(run.source.range(of: "version: 2"))
+        #expect(first.lowerBound < second.lowerBound)
+    }
+
+    @Test func aGapInTheNumberingFailsTheBuild() throws {
+        let run = try embed([("0001_a.sql", Array("A".utf8)), ("0003_c.sql", Array("C".utf8))])
+        #expect(run.status != 0)
+        #expect(run.errors.contains("0003_c.sql: expected migration number 2, found 3"))
+    }
+
+    @Test func aFileNameWithoutItsNumberFailsTheBuild() throws {
+        let run = try embed([("initial.sql", Array("A".utf8))])
+        #expect(run.status != 0)
+        #expect(run.errors.contains("initial.sql: a migration file name must start with its number"))
+    }
+
+    @Test func bytesSQLiteCouldNotRunFailTheBuild() throws {
+        #expect(try embed([("0001_a.sql", [0x41, 0xFF])]).errors.contains("0001_a.sql: not valid UTF-8"))
+        #expect(try embed([("0001_a.sql", [0x41, 0x00])]).errors.contains("0001_a.sql: contains a NUL byte"))
+    }
+}
