@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "openmarket", targets: ["openmarket"]),
+        .library(name: "OpenMarketClient", targets: ["OpenMarketClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,21 +19,57 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         .target(name: "HTTPShim", dependencies: ["CMicroHTTPD"]),
-        .target(
-            name: "HTTPServer",
-            dependencies: ["HTTPShim", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "HTTPServer", dependencies: ["HTTPShim", .product(name: "Logging", package: "swift-log")]),
+
+        // Multipart: the streaming multipart/form-data parser, independent of HTTP.
+        .target(name: "Multipart"),
+
+        // Wire format: the JSON writer and reader, Java-style doubles, dates, image sniffing, identifiers.
+        .target(name: "WireFormat"),
+
+        // Storage: SQLite through its C API, and the product store. Schema/ is embedded at build time.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .executableTarget(name: "SchemaEmbedder"),
+        .plugin(name: "EmbedSchema", capability: .buildTool(), dependencies: ["SchemaEmbedder"]),
+        .target(name: "MarketStore", dependencies: ["SQLite"], plugins: ["EmbedSchema"]),
+
+        // API generations: what they share, then one module each.
+        .target(name: "MarketAPI", dependencies: ["HTTPServer", "MarketStore", "Multipart", "WireFormat"]),
+        .target(name: "APIv2b", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
+
+        // Client: an app-side Swift client written from the spec, sharing no code with the server.
+        .target(name: "OpenMarketClient"),
 
         // CLI
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "HTTPServer",
+                "HTTPServer", "MarketAPI", "MarketStore", "WireFormat", "APIv2b",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
+        // Tests
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
+        .testTarget(name: "MultipartTests", dependencies: ["Multipart"]),
+        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
+        .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "MarketStoreTests", dependencies: ["MarketStore", "SQLite", "StoreCrashWriter"]),
+        .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient"]),
+        .target(
+            name: "APITestSupport",
+            dependencies: [
+                "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/APITestSupport"),
+        .testTarget(name: "APIv2bTests", dependencies: ["APIv2b", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
+        .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "HTTPTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

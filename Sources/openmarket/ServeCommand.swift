@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HTTPServer
 import Logging
+import MarketAPI
+import MarketStore
 
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,7 +13,7 @@ struct ServeCommand: ParsableCommand {
             Every option can also come from the environment: OPENMARKET_HOST, OPENMARKET_PORT, OPENMARKET_DATABASE, \
             OPENMARKET_API, OPENMARKET_VENDORS (comma-separated NAME:IDENTIFIER:SECRET), OPENMARKET_STRICT (1/true), \
             OPENMARKET_PUBLIC_URL, OPENMARKET_MAX_BODY_BYTES, OPENMARKET_THREADS, OPENMARKET_LOG_LEVEL. \
-            A flag wins over the environment.
+            A flag wins over the environment. OPENMARKET_NOW (an ISO-8601 instant) fixes the clock.
             """)
 
     @OptionGroup var options: ServeOptions
@@ -20,15 +22,19 @@ struct ServeCommand: ParsableCommand {
         let settings = try ServeSettings(options: options, environment: ProcessInfo.processInfo.environment)
         let logger = Logger(label: "openmarket") { _ in StandardErrorLogHandler(logLevel: settings.logLevel) }
 
+        let store = try openStore(settings, logger: logger)
+        let context = APIContext(
+            store: store, clock: settings.clock, strict: settings.strict, publicURL: settings.publicURL)
+        let router = settings.generation.init(context: context).makeRouter()
+
         ProcessSignals.takeOverStopSignals()
-        let router = makeRouter()
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: settings.server, router: router, logger: logger)
         } catch {
             throw ValidationError("\(error)")
         }
-        print("openmarket \(settings.api.rawValue) listening on \(settings.listeningURL(port: server.port))")
+        print("openmarket \(settings.generation.name) listening on \(settings.listeningURL(port: server.port))")
         fflush(nil)  // Scripts wait for this line; do not leave it in a pipe buffer.
 
         let signal = ProcessSignals.waitForStop()
@@ -37,14 +43,34 @@ struct ServeCommand: ParsableCommand {
         logger.notice("stopped")
     }
 
-    private func makeRouter() -> Router {
-        var router = Router { error in
-            let body = "{\"code\":\(error.status),\"message\":\"\(error.message)\"}"
-            return Response(status: error.status, contentType: "application/json", body: Array(body.utf8))
+    /// Opens (or creates) the database, checks it belongs to this generation, and configures the vendors.
+    private func openStore(_ settings: ServeSettings, logger: Logger) throws -> MarketStore {
+        let store: MarketStore
+        do {
+            store = try MarketStore(path: settings.database, readers: settings.server.threads)
+            try store.claimGeneration(settings.generation.name)
+        } catch let error as StoreError {
+            throw ValidationError("\(settings.database): \(error)")
+        } catch {
+            throw ValidationError("cannot open the database \(settings.database): \(error)")
         }
-        router.on("GET", "/healthChecker") { _, _ in
-            Response(status: 200, contentType: "application/json", body: Array("\"OK\"".utf8))
+        guard settings.generation.usesVendors else {
+            if !settings.vendors.isEmpty {
+                logger.warning("--vendor is ignored: \(settings.generation.name) has no vendors; each product has a password")
+            }
+            return store
         }
-        return router
+        var configured = try VendorOption.parse(settings.vendors)
+        if configured.isEmpty {
+            configured = [VendorOption.demo]
+            let demo = VendorOption.demo
+            print("demo vendor: name \(demo.name), identifier \(demo.identifier), secret \(demo.secret)")
+        }
+        do {
+            _ = try store.upsertVendors(configured, now: settings.clock.now())
+        } catch let error as StoreError {
+            throw ValidationError("\(error)")
+        }
+        return store
     }
 }

@@ -2,11 +2,6 @@ import ArgumentParser
 import HTTPServer
 import Logging
 
-/// The API generation a server speaks; one per server instance.
-enum APIGenerationName: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case v2b, v2a, v1b, v1a
-}
-
 struct ServeOptions: ParsableArguments {
     @Option(help: "Address to listen on; 0.0.0.0 lets a phone on the LAN reach it. (default: 127.0.0.1)")
     var host: String?
@@ -18,7 +13,7 @@ struct ServeOptions: ParsableArguments {
     var database: String?
 
     @Option(help: "API generation to speak: v2b, v2a, v1b or v1a. (default: v2b)")
-    var api: APIGenerationName?
+    var api: String?
 
     @Option(name: .customLong("vendor"), help: "A vendor as NAME:IDENTIFIER:SECRET; repeat for more.")
     var vendors: [String] = []

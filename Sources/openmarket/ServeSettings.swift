@@ -2,12 +2,15 @@ import ArgumentParser
 import Foundation
 import HTTPServer
 import Logging
+import MarketAPI
+import WireFormat
 
 /// Flags, then environment variables, then defaults, validated once at startup with messages that say how to fix.
 struct ServeSettings {
     var server: ServerConfiguration
     var database: String
-    var api: APIGenerationName
+    var generation: any APIGeneration.Type
+    var clock: MarketClock
     var vendors: [String]
     var strict: Bool
     var publicURL: String?
@@ -34,15 +37,20 @@ struct ServeSettings {
 
         database = options.database ?? env["OPENMARKET_DATABASE"] ?? "./openmarket.sqlite"
 
-        if let api = options.api {
-            self.api = api
-        } else if let name = env["OPENMARKET_API"] {
-            guard let api = APIGenerationName(rawValue: name) else {
-                throw ValidationError("OPENMARKET_API must be one of v2b, v2a, v1b, v1a; got \"\(name)\"")
+        let apiName = options.api ?? env["OPENMARKET_API"] ?? "v2b"
+        guard let generation = GenerationRegistry.generation(named: apiName) else {
+            throw ValidationError("--api must be one of \(GenerationRegistry.names); got \"\(apiName)\"")
+        }
+        self.generation = generation
+
+        if let now = env["OPENMARKET_NOW"] {
+            do {
+                clock = MarketClock(fixedAt: try ISO8601Instant.parse(now))
+            } catch {
+                throw ValidationError("OPENMARKET_NOW: \(error)")
             }
-            self.api = api
         } else {
-            api = .v2b
+            clock = MarketClock()
         }
 
         vendors = options.vendors.isEmpty

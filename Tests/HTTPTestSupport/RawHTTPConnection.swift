@@ -75,7 +75,8 @@ public final class RawHTTPConnection {
     public func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
     ) throws -> RawResponse {
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        var head = "\(method) \(target) HTTP/1.1\r\n"
+        if !headers.contains(where: { $0.0.lowercased() == "host" }) { head += "Host: 127.0.0.1\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PATCH" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
@@ -98,7 +99,7 @@ public final class RawHTTPConnection {
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         var response = RawResponse(status: status, headers: headers, body: [])
-        guard bodyExpected else { return response }
+        guard bodyExpected, status != 204, status != 304 else { return response }
         if let lengthText = response.header("Content-Length"), let length = Int(lengthText) {
             while buffered.count < length {
                 guard try fill() else { throw RawHTTPError("connection closed inside the body") }

@@ -1,0 +1,32 @@
+import HTTPServer
+import MarketAPI
+import WireFormat
+
+/// v2b's delete flow: `POST /api/products/{id}/archived` with the vendor secret answers the plain-text URI
+/// `/api/products/<token>`; `DELETE` of that URI deletes the product and answers its detail.
+struct V2bDeletion: Sendable {
+    let api: SpringAPI
+
+    func archive(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let (_, product, _) = try api.authorizedProduct(request, idText: parameters["id"])
+        let token = Identifiers.deleteToken()
+        try api.context.store.setDeleteToken(token, productID: product.id)
+        return Response(status: 200, contentType: "text/plain;charset=UTF-8", body: Array("/api/products/\(token)".utf8))
+    }
+
+    func delete(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let vendor = try api.vendor(of: request)
+        let token = parameters["token"] ?? ""
+        guard let product = try api.context.store.product(deleteToken: token) else {
+            throw HTTPError(
+                status: 404,
+                message: "no product is waiting for deletion under \"\(token)\"; DELETE the exact URI that "
+                    + "POST /api/products/{id}/archived answered (each URI deletes once)")
+        }
+        try api.checkOwnership(of: product, by: vendor)
+        guard let deleted = try api.context.store.deleteProduct(deleteToken: token) else {
+            throw HTTPError(status: 404, message: "product \(product.id) was already deleted")
+        }
+        return api.detailResponse(deleted, status: 200, request: request)
+    }
+}

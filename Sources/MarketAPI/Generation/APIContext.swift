@@ -1,0 +1,18 @@
+import MarketStore
+
+/// What every generation works with: the store, the clock and the server-wide options.
+public struct APIContext: Sendable {
+    public let store: MarketStore
+    public let clock: MarketClock
+    /// `--strict`: the course rules on top of what the real server accepted.
+    public let strict: Bool
+    /// `--public-url`: the scheme and host put into image URLs instead of the request's Host.
+    public let publicURL: String?
+
+    public init(store: MarketStore, clock: MarketClock, strict: Bool, publicURL: String?) {
+        self.store = store
+        self.clock = clock
+        self.strict = strict
+        self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+    }
+}

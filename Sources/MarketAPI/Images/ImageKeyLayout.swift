@@ -1,0 +1,9 @@
+/// Where a generation serves an image: the URL path of the original and of its thumbnail, without the leading
+/// slash (for example `training-resources/48/20240207/<hex>_origin.png`). The keys are unique, so the same path
+/// finds the image again after a restart.
+public protocol ImageKeyLayout: Sendable {
+    /// The first path segment of every image URL of the generation, e.g. `training-resources`.
+    var pathPrefixes: [String] { get }
+
+    func keys(for upload: ImageUpload, vendorID: Int64?, registeredAt: Double) -> (origin: String, thumbnail: String)
+}

@@ -1,0 +1,46 @@
+import HTTPServer
+import Multipart
+import WireFormat
+
+/// An uploaded image, checked by its bytes rather than by what the client declared.
+public struct ImageUpload: Sendable {
+    public let bytes: [UInt8]
+    /// Detected from the magic numbers: image/jpeg, image/png, image/gif or image/webp.
+    public let mediaType: String
+    /// From the uploaded filename (`photo.PNG` gives `PNG`), nil when it has none; the real server copied it
+    /// into the image's URL.
+    public let fileExtension: String?
+
+    /// Fails with a 400 that names the part when it is empty or not an image.
+    public init(part: MultipartPart) throws(HTTPError) {
+        let label = Self.label(part)
+        guard !part.body.isEmpty else {
+            throw HTTPError(status: 400, message: "\(label) is empty; send the image's bytes in it")
+        }
+        guard let mediaType = ImageSniffer.mediaType(of: part.body) else {
+            let declared = part.contentType.map { " (declared as \($0))" } ?? ""
+            throw HTTPError(
+                status: 400,
+                message: "\(label)\(declared) is not a JPEG, PNG, GIF or WebP image by its bytes; "
+                    + "send the image file's raw bytes, not base64 or a file path")
+        }
+        bytes = part.body
+        self.mediaType = mediaType
+        fileExtension = part.filename.flatMap(Self.fileExtension)
+    }
+
+    static func label(_ part: MultipartPart) -> String {
+        let filename = part.filename.map { ", filename \"\($0)\"" } ?? ""
+        return "part \(part.index) (\"\(part.name)\"\(filename))"
+    }
+
+    /// Only a short run of letters and digits is kept, so a filename can never put odd characters into a URL.
+    private static func fileExtension(of filename: String) -> String? {
+        guard let dot = filename.lastIndex(of: "."), dot != filename.startIndex else { return nil }
+        let candidate = filename[filename.index(after: dot)...]
+        guard (1...10).contains(candidate.count),
+              candidate.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+        else { return nil }
+        return String(candidate)
+    }
+}

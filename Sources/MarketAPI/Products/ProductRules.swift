@@ -1,0 +1,62 @@
+import HTTPServer
+
+/// What a product must satisfy. By default only what the real server enforced; `--strict` adds the course rules.
+public struct ProductRules: Sendable {
+    /// nil accepts any non-empty currency (v1); v2 accepted exactly KRW and USD.
+    public let currencies: [String]?
+    public let strict: Bool
+
+    public static let maxStrictImageBytes = 300 * 1024
+    public static let strictImageCount = 1...5
+    public static let strictNameLength = 3...100
+    public static let strictDescriptionLength = 10...1000
+
+    public init(currencies: [String]?, strict: Bool) {
+        self.currencies = currencies
+        self.strict = strict
+    }
+
+    /// Checks a product as it will be stored, after a create or a patch.
+    public func validate(_ draft: ProductDraft) throws(HTTPError) {
+        if let currencies, !currencies.contains(draft.currency) {
+            throw HTTPError(
+                status: 400,
+                message: "\"currency\" must be \(currencies.map { "\"\($0)\"" }.joined(separator: " or ")); got \"\(draft.currency)\"")
+        }
+        if currencies == nil, draft.currency.isEmpty {
+            throw HTTPError(status: 400, message: "\"currency\" must not be empty; send a code such as KRW or USD")
+        }
+        guard strict else { return }
+        try check(draft.name.count, within: Self.strictNameLength, "\"name\" must have 3 to 100 characters")
+        try check(
+            draft.description.count, within: Self.strictDescriptionLength, "\"description\" must have 10 to 1000 characters")
+        if let discount = draft.discountedPrice, discount > draft.price {
+            throw HTTPError(
+                status: 400,
+                message: "--strict: \"discounted_price\" (\(discount)) must not be more than \"price\" (\(draft.price))")
+        }
+    }
+
+    /// Checks the images of a create, or the replacement images of a v1 patch.
+    public func validate(_ images: [ImageUpload]) throws(HTTPError) {
+        guard !images.isEmpty else {
+            throw HTTPError(
+                status: 400,
+                message: "at least one image is required: add a file part named \"images\" with a JPEG, PNG, GIF or WebP")
+        }
+        guard strict else { return }
+        try check(images.count, within: Self.strictImageCount, "a product takes 1 to 5 images")
+        for (position, image) in images.enumerated() where image.bytes.count > Self.maxStrictImageBytes {
+            throw HTTPError(
+                status: 400,
+                message: "--strict: image \(position + 1) has \(image.bytes.count) bytes; each image may have at most "
+                    + "\(Self.maxStrictImageBytes) bytes (300 KB), so compress it before uploading")
+        }
+    }
+
+    private func check(_ value: Int, within range: ClosedRange<Int>, _ rule: String) throws(HTTPError) {
+        guard range.contains(value) else {
+            throw HTTPError(status: 400, message: "--strict: \(rule); got \(value)")
+        }
+    }
+}

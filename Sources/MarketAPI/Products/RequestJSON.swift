@@ -1,0 +1,47 @@
+import HTTPServer
+import WireFormat
+
+/// JSON request bodies and `params` parts, read whatever their Content-Type says (§6.1), with every problem
+/// answered as a 400 that quotes the parser's or the field's explanation.
+public enum RequestJSON {
+    /// A JSON object whose lenient field reads (numbers as strings too) fail as 400s.
+    public struct Object: Sendable {
+        let object: JSONObject
+
+        public func string(_ key: String) throws(HTTPError) -> String? {
+            try read { () throws(JSONFieldError) in try object.string(key) }
+        }
+
+        public func double(_ key: String) throws(HTTPError) -> Double? {
+            try read { () throws(JSONFieldError) in try object.double(key) }
+        }
+
+        public func int64(_ key: String) throws(HTTPError) -> Int64? {
+            try read { () throws(JSONFieldError) in try object.int64(key) }
+        }
+
+        private func read<T>(_ body: () throws(JSONFieldError) -> T) throws(HTTPError) -> T {
+            do {
+                return try body()
+            } catch {
+                throw HTTPError(status: 400, message: error.message)
+            }
+        }
+    }
+
+    /// `source` names what was read, e.g. `the "params" part`, so the client knows where to look.
+    public static func object(_ bytes: [UInt8], source: String) throws(HTTPError) -> Object {
+        guard bytes.contains(where: { !Self.isWhitespace($0) }) else {
+            throw HTTPError(status: 400, message: "\(source) is empty; send a JSON object such as {\"secret\":\"...\"}")
+        }
+        do {
+            return Object(object: try JSONReader.parseObject(bytes))
+        } catch {
+            throw HTTPError(status: 400, message: "\(source): \(error.description)")
+        }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}

@@ -1,0 +1,152 @@
+import HTTPServer
+import MarketStore
+import Multipart
+import WireFormat
+
+/// The endpoints v2a and v2b share: health check, list, detail, create and patch, plus the credential checks
+/// their delete flows use. A generation wires these to its paths and adds its own delete flow.
+public struct SpringAPI: Sendable {
+    public let context: APIContext
+    public let dialect: any SpringDialect
+    let authentication: VendorAuthentication
+    let rules: ProductRules
+    let form: SpringProductForm
+
+    public static let currencies = ["KRW", "USD"]
+
+    public init(context: APIContext, dialect: any SpringDialect) {
+        self.context = context
+        self.dialect = dialect
+        authentication = VendorAuthentication(store: context.store)
+        rules = ProductRules(currencies: Self.currencies, strict: context.strict)
+        form = SpringProductForm(descriptionKeys: dialect.descriptionKeys)
+    }
+
+    public func renderError(_ error: HTTPError) -> Response {
+        SpringErrorBody.render(error)
+    }
+
+    /// `GET /healthChecker`: the JSON string "OK", quotes included.
+    public func healthCheck(_ request: Request, _ parameters: RouteParameters) -> Response {
+        Response(status: 200, contentType: "application/json", body: Array(#""OK""#.utf8))
+    }
+
+    /// `GET /api/products?page_no=&items_per_page=&search_value=`, newest first.
+    public func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let query = request.queryParameters
+        let requested = try PageWindow.requested(by: query)
+        let page = try context.store.page(
+            offset: (requested.pageNumber - 1) * requested.itemsPerPage,
+            limit: requested.itemsPerPage,
+            search: query["search_value"],
+            order: .newestFirst)
+        let window = PageWindow(
+            pageNumber: requested.pageNumber, itemsPerPage: requested.itemsPerPage, totalCount: page.totalCount)
+        guard !window.isPastTheEnd else { return Response(status: 204) }
+        let base = BaseURL(request: request, publicURL: context.publicURL)
+        return json(200, dialect.writePage(window, products: page.products, base: base))
+    }
+
+    /// `GET /api/products/{id}`.
+    public func detail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let product = try existingProduct(parameters["id"])
+        return detailResponse(product, status: 200, request: request)
+    }
+
+    /// `POST /api/products`: multipart with a `params` JSON part and `images` file parts; 201 with the detail.
+    public func create(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let vendor = try authentication.vendor(of: request)
+        let parts = try MultipartBody.parts(of: request)
+        guard let paramsPart = parts.first(where: { $0.name == "params" }) else {
+            let names = parts.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            throw HTTPError(
+                status: 400,
+                message: "the multipart body has no part named \"params\" (found \(names.isEmpty ? "no parts" : names)); "
+                    + "add a part with Content-Disposition: form-data; name=\"params\" holding the product as JSON")
+        }
+        let params = try RequestJSON.object(paramsPart.body, source: "the \"params\" part")
+        try authentication.checkSecret(params.string("secret"), of: vendor)
+        let draft = try form.draft(from: params)
+        try rules.validate(draft)
+        let uploads = try MultipartBody.imageParts(of: parts).map { part throws(HTTPError) in try ImageUpload(part: part) }
+        try rules.validate(uploads)
+
+        let registeredAt = context.clock.now()
+        let images = uploads.map { upload in
+            let keys = dialect.imageLayout.keys(for: upload, vendorID: vendor.id, registeredAt: registeredAt)
+            return NewImage(
+                bytes: upload.bytes, mediaType: upload.mediaType, fileExtension: upload.fileExtension,
+                originKey: keys.origin, thumbnailKey: keys.thumbnail)
+        }
+        let product = try context.store.createProduct(
+            NewProduct(
+                vendorID: vendor.id, name: draft.name, description: draft.description, price: draft.price,
+                currency: draft.currency, discountedPrice: draft.discountedPrice ?? 0, stock: draft.stock,
+                registeredAt: registeredAt, password: nil, productSecret: Identifiers.dashedTimeUUID()),
+            images: images)
+        return detailResponse(product, status: 201, request: request)
+    }
+
+    /// `PATCH /api/products/{id}`: a JSON body whatever its Content-Type says; 202 with the updated detail.
+    public func patch(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let (_, product, body) = try authorizedProduct(request, idText: parameters["id"])
+        let patch = try form.patch(from: body)
+        try rules.validate(patch.applied(to: product))
+        do {
+            guard let updated = try context.store.patchProduct(id: product.id, patch) else {
+                throw HTTPError(status: 404, message: "product \(product.id) was deleted meanwhile")
+            }
+            return detailResponse(updated, status: 202, request: request)
+        } catch StoreError.thumbnailNotOwnImage(let imageID, let productID) {
+            let own = product.images.map { String($0.id) }.joined(separator: ", ")
+            throw HTTPError(
+                status: 400,
+                message: "\"thumbnail_id\" \(imageID) is not an image of product \(productID); use one of its image ids: \(own)")
+        }
+    }
+
+    /// The vendor, its product and the parsed JSON body of a call that must prove ownership (patch, delete lookups):
+    /// 400 without identifier or secret, 401 for wrong credentials, 404 for an unknown product, 403 for another
+    /// vendor's product.
+    public func authorizedProduct(_ request: Request, idText: String?) throws -> (Vendor, Product, RequestJSON.Object) {
+        let vendor = try authentication.vendor(of: request)
+        let body = try RequestJSON.object(request.body, source: "the request body")
+        try authentication.checkSecret(body.string("secret"), of: vendor)
+        let product = try existingProduct(idText)
+        try authentication.checkOwnership(of: product, by: vendor)
+        return (vendor, product, body)
+    }
+
+    /// The vendor named by the `identifier` header (400 when missing, 401 when unknown).
+    public func vendor(of request: Request) throws -> Vendor {
+        try authentication.vendor(of: request)
+    }
+
+    public func checkOwnership(of product: Product, by vendor: Vendor) throws(HTTPError) {
+        try authentication.checkOwnership(of: product, by: vendor)
+    }
+
+    public func existingProduct(_ idText: String?) throws -> Product {
+        let id = try Self.productID(idText)
+        guard let product = try context.store.product(id: id) else {
+            throw HTTPError(status: 404, message: "no product has the id \(id)")
+        }
+        return product
+    }
+
+    public func detailResponse(_ product: Product, status: Int, request: Request) -> Response {
+        let base = BaseURL(request: request, publicURL: context.publicURL)
+        return json(status, dialect.writeDetail(product, base: base))
+    }
+
+    static func productID(_ text: String?) throws(HTTPError) -> Int64 {
+        guard let text, let id = Int64(text), id > 0 else {
+            throw HTTPError(status: 400, message: "a product id must be a positive whole number; got \"\(text ?? "")\"")
+        }
+        return id
+    }
+
+    private func json(_ status: Int, _ body: [UInt8]) -> Response {
+        Response(status: status, contentType: "application/json", body: body)
+    }
+}

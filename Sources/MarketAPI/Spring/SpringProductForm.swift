@@ -1,0 +1,43 @@
+import HTTPServer
+import MarketStore
+
+/// Reads the product fields of a v2 `params` part or PATCH body, as leniently as real clients needed (§6.1):
+/// either description key, numbers as JSON strings, unknown keys ignored.
+struct SpringProductForm: Sendable {
+    let descriptionKeys: [String]
+
+    func draft(from object: RequestJSON.Object) throws(HTTPError) -> ProductDraft {
+        ProductDraft(
+            name: try required(object.string("name"), "name", example: "\"name\":\"MacBook Pro\""),
+            description: try description(in: object) ?? "",
+            price: try required(object.double("price"), "price", example: "\"price\":1690000"),
+            currency: try required(object.string("currency"), "currency", example: "\"currency\":\"KRW\""),
+            discountedPrice: try object.double("discounted_price"),
+            stock: try object.int64("stock") ?? 0)
+    }
+
+    func patch(from object: RequestJSON.Object) throws(HTTPError) -> ProductPatch {
+        ProductPatch(
+            name: try object.string("name"),
+            description: try description(in: object),
+            price: try object.double("price"),
+            currency: try object.string("currency"),
+            discountedPrice: try object.double("discounted_price"),
+            stock: try object.int64("stock"),
+            thumbnailImageID: try object.int64("thumbnail_id"))
+    }
+
+    private func description(in object: RequestJSON.Object) throws(HTTPError) -> String? {
+        for key in descriptionKeys {
+            if let text = try object.string(key) { return text }
+        }
+        return nil
+    }
+
+    private func required<T>(_ value: T?, _ key: String, example: String) throws(HTTPError) -> T {
+        guard let value else {
+            throw HTTPError(status: 400, message: "\"\(key)\" is missing from the product JSON; add it, e.g. \(example)")
+        }
+        return value
+    }
+}

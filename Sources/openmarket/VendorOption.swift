@@ -1,0 +1,22 @@
+import Foundation
+import ArgumentParser
+import MarketStore
+
+/// `--vendor` and `OPENMARKET_VENDORS` entries: NAME:IDENTIFIER:SECRET.
+enum VendorOption {
+    /// The vendor created when none is configured, with fixed credentials so an app can keep them across restarts.
+    static let demo = VendorConfiguration(name: "demo", identifier: "demo-vendor-identifier", secret: "demo-vendor-secret")
+
+    static func parse(_ entries: [String]) throws -> [VendorConfiguration] {
+        try entries.map { entry in
+            let fields = entry.split(separator: ":", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard fields.count == 3, fields.allSatisfy({ !$0.isEmpty }) else {
+                throw ValidationError(
+                    "a vendor is NAME:IDENTIFIER:SECRET with three non-empty parts and no other colon; got \"\(entry)\"")
+            }
+            return VendorConfiguration(name: fields[0], identifier: fields[1], secret: fields[2])
+        }
+    }
+}

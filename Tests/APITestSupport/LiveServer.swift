@@ -1,0 +1,83 @@
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import Logging
+import MarketAPI
+import MarketStore
+
+/// A real server for one generation on an ephemeral loopback port, backed by a real SQLite file in a temporary
+/// folder that disappears with it.
+public final class LiveServer {
+    public static let vendorA = VendorConfiguration(name: "zhilly", identifier: "id-zhilly-6941", secret: "zhillysecret0001")
+    public static let vendorB = VendorConfiguration(name: "kyo12", identifier: "id-kyo12-6941", secret: "kyo12secret00002")
+    /// 2024-02-07T03:00:00Z, which is 12:00 on 2024-02-07 in Seoul.
+    public static let fixedNow = 1_707_274_800.0
+
+    public let generation: any APIGeneration.Type
+    public let folder: URL
+    public var databasePath: String { folder.appendingPathComponent("market.sqlite").path }
+    public private(set) var store: MarketStore
+    private var server: HTTPServer
+    private let strict: Bool
+    private let publicURL: String?
+    private let now: Double?
+
+    public var port: UInt16 { server.port }
+
+    public init(
+        _ generation: any APIGeneration.Type, strict: Bool = false, publicURL: String? = nil,
+        now: Double? = LiveServer.fixedNow, maxBodyBytes: Int = 32 * 1024 * 1024
+    ) throws {
+        self.generation = generation
+        self.strict = strict
+        self.publicURL = publicURL
+        self.now = now
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        (store, server) = try Self.start(
+            generation, path: folder.appendingPathComponent("market.sqlite").path, strict: strict,
+            publicURL: publicURL, now: now, maxBodyBytes: maxBodyBytes)
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Stops the server and starts a new one on the same database, as a restart of the process would.
+    public func restart() throws {
+        server.stop()
+        (store, server) = try Self.start(
+            generation, path: databasePath, strict: strict, publicURL: publicURL, now: now, maxBodyBytes: 32 << 20)
+    }
+
+    public func connection() throws -> RawHTTPConnection {
+        try RawHTTPConnection(port: port)
+    }
+
+    /// One request on a fresh connection.
+    public func request(
+        _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
+    ) throws -> RawResponse {
+        try connection().request(method, target, headers: headers, body: body)
+    }
+
+    private static func start(
+        _ generation: any APIGeneration.Type, path: String, strict: Bool, publicURL: String?, now: Double?,
+        maxBodyBytes: Int
+    ) throws -> (MarketStore, HTTPServer) {
+        let store = try MarketStore(path: path, readers: 4)
+        try store.claimGeneration(generation.name)
+        if generation.usesVendors {
+            _ = try store.upsertVendors([vendorA, vendorB], now: fixedNow)
+        }
+        let context = APIContext(store: store, clock: MarketClock(fixedAt: now), strict: strict, publicURL: publicURL)
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let server = try HTTPServer(
+            configuration: ServerConfiguration(port: 0, threads: 4, maxBodyBytes: maxBodyBytes),
+            router: generation.init(context: context).makeRouter(), logger: logger)
+        return (store, server)
+    }
+}
+

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The real `openmarket` binary run as a child process, as a user or a CI job runs it.
+public final class ServerProcess {
+    public let process = Process()
+    /// Everything printed to stdout up to and including the line with the address.
+    public private(set) var startupOutput = ""
+    public private(set) var url = ""
+    private let errorFile: URL
+
+    /// The binary SwiftPM built next to the test bundle.
+    public static var binary: URL {
+        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
+            let candidate = folder.appendingPathComponent("openmarket")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/openmarket")
+    }
+
+    /// Starts `openmarket` with the arguments and waits (at most `timeout`) for the line with its address.
+    public init(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(20)) throws {
+        errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        Self.prepare(process, arguments, environment)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+
+        let deadline = ContinuousClock.now + timeout
+        let reader = output.fileHandleForReading
+        while ContinuousClock.now < deadline {
+            let data = reader.availableData
+            if data.isEmpty { break }  // The process ended before printing its address.
+            startupOutput += String(decoding: data, as: UTF8.self)
+            if let line = startupOutput.split(separator: "\n").first(where: { $0.contains("http://") }),
+               let range = line.range(of: #"http://\S+"#, options: .regularExpression) {
+                url = String(line[range])
+                return
+            }
+        }
+        process.terminate()
+        process.waitUntilExit()
+        throw RawHTTPError("openmarket did not print its address; stdout: \(startupOutput) stderr: \(standardError)")
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: errorFile)
+    }
+
+    public var port: UInt16 {
+        UInt16(url.split(separator: ":").last ?? "") ?? 0
+    }
+
+    public var standardError: String {
+        (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Sends the signal and waits (bounded) for the exit status.
+    public func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(20)) -> Int32? {
+        kill(process.processIdentifier, signal)
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// Runs `openmarket` to completion (bounded) and returns its exit status and both outputs.
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        prepare(process, arguments, environment)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The binary with the arguments and this environment, minus any OPENMARKET_ variable the test did not set.
+    private static func prepare(_ process: Process, _ arguments: [String], _ environment: [String: String]) {
+        process.executableURL = binary
+        process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("OPENMARKET_") }
+        inherited.merge(environment) { _, new in new }
+        process.environment = inherited
+    }
+}
