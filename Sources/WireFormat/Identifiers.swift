@@ -17,9 +17,15 @@ public enum Identifiers {
         Base64URL.encode((0..<deleteTokenByteCount).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
-    /// 32 lower-case hex digits of a time-based UUID, for v2 image keys; consecutive calls give consecutive ids.
+    /// 32 lower-case hex digits of a time-based UUID, for v2a image keys.
     public static func timeHex() -> String {
         timeBased.next().lowercaseHex
+    }
+
+    /// Two such ids one tick apart (`b5b494e9…`, `b5b494ea…`), for v2b's `_origin` and `_thumb` keys.
+    public static func consecutiveTimeHexPair() -> (first: String, second: String) {
+        let pair = timeBased.nextPair()
+        return (pair.first.lowercaseHex, pair.second.lowercaseHex)
     }
 
     /// A dashed lower-case time-based UUID, v2a's product secret.

@@ -24,7 +24,16 @@ public final class TimeBasedUUIDGenerator: @unchecked Sendable {
     }
 
     public func next() -> UUIDValue {
-        let ticks = nextTicks()
+        uuid(ticks: reserveTicks(1))
+    }
+
+    /// Two ids one tick apart whatever the clock does in between, like v2b's origin/thumbnail key pairs.
+    public func nextPair() -> (first: UUIDValue, second: UUIDValue) {
+        let first = reserveTicks(2)
+        return (uuid(ticks: first), uuid(ticks: first + 1))
+    }
+
+    private func uuid(ticks: Int64) -> UUIDValue {
         let timeLow = UInt64(ticks) & 0xFFFF_FFFF
         let timeMid = UInt64(ticks) >> 32 & 0xFFFF
         let timeHighAndVersion = UInt64(ticks) >> 48 & 0x0FFF | 0x1000
@@ -33,14 +42,17 @@ public final class TimeBasedUUIDGenerator: @unchecked Sendable {
         return UUIDValue(high: timeLow << 32 | timeMid << 16 | timeHighAndVersion, low: clockSequence << 48 | node)
     }
 
-    private func nextTicks() -> Int64 {
+    /// The first of `count` consecutive unused ticks, not before the clock's current millisecond.
+    private func reserveTicks(_ count: Int64) -> Int64 {
         let range = Self.maximumTicks - Self.unixEpochTicks
         let millisecondsNow = min(max(milliseconds(), -Self.unixEpochTicks / Self.ticksPerMillisecond),
             range / Self.ticksPerMillisecond)
         let clockTicks = Self.unixEpochTicks + millisecondsNow * Self.ticksPerMillisecond
         return lock.withLock {
-            lastTicks = max(clockTicks, min(lastTicks + 1, Self.maximumTicks))
-            return lastTicks
+            // Past the year 5236 the 60-bit field is full; ids then repeat its last values instead of trapping.
+            let first = min(max(clockTicks, lastTicks + 1), Self.maximumTicks - count + 1)
+            lastTicks = first + count - 1
+            return first
         }
     }
 }

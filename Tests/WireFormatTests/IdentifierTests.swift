@@ -82,10 +82,21 @@ import Testing
         #expect(ticks == [atTwoSeconds, atTwoSeconds + 1, atTwoSeconds + 2, atTwoSeconds + 10_000_000])
     }
 
+    @Test func pairsAreOneTickApartEvenAcrossAMillisecond() {
+        let clock = SteppingClock(readings: [5_000, 5_001, 5_001])
+        let generator = TimeBasedUUIDGenerator { clock.next() }
+        let (first, second) = generator.nextPair()
+        #expect(Self.ticks(of: second) == Self.ticks(of: first) + 1)
+        let next = generator.nextPair()
+        #expect(Self.ticks(of: next.second) == Self.ticks(of: next.first) + 1)
+        #expect(Self.ticks(of: next.first) == (5_001 + 12_219_292_800_000) * 10_000)
+    }
+
     @Test func survivesClocksOutsideTheUUIDRange() {
         for reading in [Int64.min, -12_219_292_800_001, Int64.max] {
             let generator = TimeBasedUUIDGenerator { reading }
-            #expect(generator.next() != generator.next())
+            let pair = generator.nextPair()
+            #expect(generator.next() != generator.next() && pair.first != pair.second)
         }
     }
 
@@ -108,6 +119,9 @@ import Testing
         #expect(Set(hex).count == 100)
         #expect(hex.allSatisfy { $0.count == 32 && $0.allSatisfy { "0123456789abcdef".contains($0) } })
         #expect(hex.allSatisfy { Array($0)[12] == "1" })
+        let pair = Identifiers.consecutiveTimeHexPair()
+        #expect(UInt64(pair.second.prefix(8), radix: 16) == UInt64(pair.first.prefix(8), radix: 16).map { $0 + 1 }
+            || pair.second.prefix(8) == "00000000")
         let dashed = Identifiers.dashedTimeUUID()
         #expect(dashed.count == 36 && Array(dashed)[14] == "1" && dashed == dashed.lowercased())
     }
