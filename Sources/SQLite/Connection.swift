@@ -37,7 +37,8 @@ public final class Connection {
         }
     }
 
-    /// The cached prepared statement for `sql`, prepared on first use.
+    /// The cached prepared statement for `sql`, prepared on first use. Every distinct text stays cached for
+    /// the connection's lifetime, so pass constant SQL and bind the values.
     public func prepared(_ sql: String) throws -> Statement {
         if let statement = statements[sql] { return statement }
         let statement = try Statement(sql: sql, database: database)
