@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "openmarket", targets: ["openmarket"]),
         .library(name: "OpenMarketClient", targets: ["OpenMarketClient"]),
+        .library(name: "MarketStore", targets: ["MarketStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -19,7 +20,7 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         .target(name: "HTTPShim", dependencies: ["CMicroHTTPD"]),
-        .target(name: "HTTPServer", dependencies: ["HTTPShim", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "HTTPServer", dependencies: ["HTTPShim"]),
 
         // Multipart: the streaming multipart/form-data parser, independent of HTTP.
         .target(name: "Multipart"),
@@ -60,12 +61,12 @@ let package = Package(
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
         .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "MarketStoreTests", dependencies: ["MarketStore", "SQLite", "StoreCrashWriter"]),
+        .testTarget(name: "MarketStoreTests", dependencies: ["MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter"]),
         .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient"]),
         .target(
             name: "APITestSupport",
             dependencies: [
-                "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", .product(name: "Logging", package: "swift-log"),
+                "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore",
             ],
             path: "Tests/APITestSupport"),
         .testTarget(name: "APIv2bTests", dependencies: ["APIv2b", "APITestSupport", "HTTPTestSupport", "MarketStore"]),

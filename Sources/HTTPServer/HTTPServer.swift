@@ -1,6 +1,5 @@
 import Foundation
 import HTTPShim
-import Logging
 
 /// A running libmicrohttpd daemon that answers every request through a `Router`, on the daemon's own threads.
 public final class HTTPServer: Sendable {
@@ -12,9 +11,9 @@ public final class HTTPServer: Sendable {
     public let port: UInt16
     private let state: RunningState
 
-    /// Starts listening; returns once connections are accepted.
-    public init(configuration: ServerConfiguration, router: Router, logger: Logger) throws {
-        let dispatcher = RequestDispatcher(router: router, logger: logger)
+    /// Starts listening; returns once connections are accepted. Without an access log no request is logged.
+    public init(configuration: ServerConfiguration, router: Router, accessLog: AccessLog? = nil) throws {
+        let dispatcher = RequestDispatcher(router: router, accessLog: accessLog)
         // The daemon holds this reference until `stop` releases it.
         let context = Unmanaged.passRetained(dispatcher)
         var errorText = [CChar](repeating: 0, count: 256)

@@ -1,14 +1,13 @@
 import HTTPShim
-import Logging
 
 /// Converts between the shim's C structs and `Request`/`Response`, and writes one log line per request.
 final class RequestDispatcher: Sendable {
     private let router: Router
-    private let logger: Logger
+    private let accessLog: AccessLog?
 
-    init(router: Router, logger: Logger) {
+    init(router: Router, accessLog: AccessLog?) {
         self.router = router
-        self.logger = logger
+        self.accessLog = accessLog
     }
 
     func handle(_ raw: http_shim_request, exchange: OpaquePointer) {
@@ -24,7 +23,12 @@ final class RequestDispatcher: Sendable {
             response = router.respond(to: request)
         }
         Self.send(response, to: exchange)
-        logRequest(request, response: response, started: started)
+        if let accessLog {
+            let elapsed = ContinuousClock.now - started
+            let microseconds = elapsed.components.seconds * 1_000_000
+                + elapsed.components.attoseconds / 1_000_000_000_000
+            accessLog.record(request, status: response.status, bodyBytes: response.body.count, microseconds: Int(microseconds))
+        }
     }
 
     private static func request(from raw: http_shim_request) -> Request {
@@ -60,13 +64,5 @@ final class RequestDispatcher: Sendable {
         for field in response.headers {
             _ = http_shim_add_header(exchange, field.name, field.value)
         }
-    }
-
-    private func logRequest(_ request: Request, response: Response, started: ContinuousClock.Instant) {
-        guard logger.logLevel <= .info else { return }
-        let elapsed = ContinuousClock.now - started
-        let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        let target = request.query.isEmpty ? request.path : request.path + "?" + request.query
-        logger.info("\(request.method) \(target) \(response.status) \(response.body.count)B \(microseconds)us")
     }
 }

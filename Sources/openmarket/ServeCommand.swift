@@ -20,7 +20,9 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let settings = try ServeSettings(options: options, environment: ProcessInfo.processInfo.environment)
-        let logger = Logger(label: "openmarket") { _ in StandardErrorLogHandler(logLevel: settings.logLevel) }
+        let sink = LogSink.standardError
+        defer { sink.flush() }
+        let logger = Logger(label: "openmarket") { _ in StandardErrorLogHandler(logLevel: settings.logLevel, sink: sink) }
 
         let store = try openStore(settings, logger: logger)
         let context = APIContext(
@@ -30,7 +32,9 @@ struct ServeCommand: ParsableCommand {
         ProcessSignals.takeOverStopSignals()
         let server: HTTPServer
         do {
-            server = try HTTPServer(configuration: settings.server, router: router, logger: logger)
+            server = try HTTPServer(
+                configuration: settings.server, router: router,
+                accessLog: settings.logLevel <= .info ? AccessLog(sink: sink) : nil)
         } catch {
             throw ValidationError("\(error)")
         }

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPServer
 import HTTPTestSupport
-import Logging
 import MarketAPI
 import MarketStore
 
@@ -72,11 +71,9 @@ public final class LiveServer {
             _ = try store.upsertVendors([vendorA, vendorB], now: fixedNow)
         }
         let context = APIContext(store: store, clock: MarketClock(fixedAt: now), strict: strict, publicURL: publicURL)
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
         let server = try HTTPServer(
             configuration: ServerConfiguration(port: 0, threads: 4, maxBodyBytes: maxBodyBytes),
-            router: generation.init(context: context).makeRouter(), logger: logger)
+            router: generation.init(context: context).makeRouter())
         return (store, server)
     }
 }

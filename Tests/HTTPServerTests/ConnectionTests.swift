@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import HTTPServer
 import HTTPTestSupport
 import Testing
@@ -94,9 +93,7 @@ struct ConnectionTests {
             Thread.sleep(forTimeInterval: 0.5)
             return Response(status: 200, body: Array("done".utf8))
         }
-        var logger = Logger(label: "test")
-        logger.logLevel = .error
-        let server = try HTTPServer(configuration: ServerConfiguration(port: 0), router: router, logger: logger)
+        let server = try HTTPServer(configuration: ServerConfiguration(port: 0), router: router)
         let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
         try connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         Thread.sleep(forTimeInterval: 0.1)

@@ -1,5 +1,4 @@
 import HTTPServer
-import Logging
 
 /// Starts a server on an ephemeral loopback port for one test and stops it when the test is done with it.
 func withServer<T>(
@@ -11,11 +10,9 @@ func withServer<T>(
         Response(status: error.status, contentType: "text/plain", body: Array(error.message.utf8))
     }
     routes(&router)
-    var logger = Logger(label: "test")
-    logger.logLevel = .error
     var configuration = configuration
     configuration.port = 0
-    let server = try HTTPServer(configuration: configuration, router: router, logger: logger)
+    let server = try HTTPServer(configuration: configuration, router: router)
     defer { server.stop() }
     return try body(server)
 }

@@ -1,0 +1,30 @@
+/// One line per request on the sink: time, method, target, status, body bytes and handling time, e.g.
+/// `2026-11-22T03:21:31.123Z info GET /api/products?page_no=1 200 8495B 41us`.
+public struct AccessLog: Sendable {
+    let sink: LogSink
+
+    public init(sink: LogSink) {
+        self.sink = sink
+    }
+
+    func record(_ request: Request, status: Int, bodyBytes: Int, microseconds: Int) {
+        sink.appendLine { line in
+            line.appendTimestamp()
+            line.appendText(" info ")
+            line.appendText(request.method)
+            line.append(UInt8(ascii: " "))
+            line.appendText(request.path)
+            if !request.query.isEmpty {
+                line.append(UInt8(ascii: "?"))
+                line.appendText(request.query)
+            }
+            line.append(UInt8(ascii: " "))
+            line.appendDigits(status)
+            line.append(UInt8(ascii: " "))
+            line.appendDigits(bodyBytes)
+            line.appendText("B ")
+            line.appendDigits(microseconds)
+            line.appendText("us")
+        }
+    }
+}
