@@ -43,6 +43,22 @@ struct ConnectionTests {
         }
     }
 
+    @Test("404, 405 with Allow, and HEAD with the GET headers and no body, over the wire")
+    func statusCodes() throws {
+        try withServer(routes: okRoute) { server in
+            let connection = try RawHTTPConnection(port: server.port)
+            #expect(try connection.request("GET", "/nothing").status == 404)
+            let wrongMethod = try connection.request("DELETE", "//healthChecker/")
+            #expect(wrongMethod.status == 405)
+            #expect(wrongMethod.header("Allow") == "GET, HEAD")
+            let head = try connection.request("HEAD", "/healthChecker")
+            #expect(head.status == 200)
+            #expect(head.header("Content-Length") == "4")
+            #expect(head.body.isEmpty)
+            #expect(try connection.request("GET", "/healthChecker").text == "\"OK\"")  // the connection is still in step
+        }
+    }
+
     @Test("a huge Content-Length is refused with 413 at once, without sending the body")
     func declaredBodyTooLarge() throws {
         try withServer(configuration: ServerConfiguration(maxBodyBytes: 1024), routes: okRoute) { server in
