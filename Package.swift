@@ -70,6 +70,9 @@ let package = Package(
             ],
             path: "Tests/APITestSupport"),
         .testTarget(name: "APIv2bTests", dependencies: ["APIv2b", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
+        .testTarget(
+            name: "ContractTests",
+            dependencies: ["OpenMarketClient", "APITestSupport", "APIv2b", "HTTPTestSupport", "MarketStore", "Multipart"]),
         .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "HTTPTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
