@@ -41,6 +41,9 @@ let package = Package(
         // API generations: what they share, then one module each.
         .target(name: "MarketAPI", dependencies: ["HTTPServer", "MarketStore", "Multipart", "WireFormat"]),
         .target(name: "APIv2b", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
+        .target(name: "APIv2a", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
+        .target(name: "APIv1b", dependencies: ["MarketAPI", "HTTPServer", "MarketStore"]),
+        .target(name: "APIv1a", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
 
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),
@@ -49,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "HTTPServer", "MarketAPI", "MarketStore", "WireFormat", "APIv2b",
+                "HTTPServer", "MarketAPI", "MarketStore", "WireFormat", "APIv2b", "APIv2a", "APIv1b", "APIv1a",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

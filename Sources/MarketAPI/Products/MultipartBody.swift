@@ -16,8 +16,13 @@ enum MultipartBody {
         }
     }
 
-    /// The parts that carry images; real clients named them `images` (v2) or `images[]` (v1), so both count.
-    static func imageParts(of parts: [MultipartPart]) -> [MultipartPart] {
-        parts.filter { $0.name == "images" || $0.name == "images[]" }
+    /// Real clients named image parts `images` (v2) or `images[]` (v1), so both count.
+    static func isImagePart(_ part: MultipartPart) -> Bool {
+        part.name == "images" || part.name == "images[]"
+    }
+
+    /// The images of the body in part order; an empty or non-image image part is a 400 that names it.
+    static func imageUploads(of parts: [MultipartPart]) throws(HTTPError) -> [ImageUpload] {
+        try parts.filter(isImagePart).map { part throws(HTTPError) in try ImageUpload(part: part) }
     }
 }

@@ -5,15 +5,20 @@ public struct ProductRules: Sendable {
     /// nil accepts any non-empty currency (v1); v2 accepted exactly KRW and USD.
     public let currencies: [String]?
     public let strict: Bool
+    /// The request keys of the name and the description, so messages use the generation's words (v1 `title`).
+    public let nameKey: String
+    public let descriptionKey: String
 
     public static let maxStrictImageBytes = 300 * 1024
     public static let strictImageCount = 1...5
     public static let strictNameLength = 3...100
     public static let strictDescriptionLength = 10...1000
 
-    public init(currencies: [String]?, strict: Bool) {
+    public init(currencies: [String]?, strict: Bool, nameKey: String = "name", descriptionKey: String = "description") {
         self.currencies = currencies
         self.strict = strict
+        self.nameKey = nameKey
+        self.descriptionKey = descriptionKey
     }
 
     /// Checks a product as it will be stored, after a create or a patch.
@@ -27,9 +32,10 @@ public struct ProductRules: Sendable {
             throw HTTPError(status: 400, message: "\"currency\" must not be empty; send a code such as KRW or USD")
         }
         guard strict else { return }
-        try check(draft.name.count, within: Self.strictNameLength, "\"name\" must have 3 to 100 characters")
+        try check(draft.name.count, within: Self.strictNameLength, "\"\(nameKey)\" must have 3 to 100 characters")
         try check(
-            draft.description.count, within: Self.strictDescriptionLength, "\"description\" must have 10 to 1000 characters")
+            draft.description.count, within: Self.strictDescriptionLength,
+            "\"\(descriptionKey)\" must have 10 to 1000 characters")
         if let discount = draft.discountedPrice, discount > draft.price {
             throw HTTPError(
                 status: 400,

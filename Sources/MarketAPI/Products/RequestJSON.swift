@@ -29,10 +29,13 @@ public enum RequestJSON {
         }
     }
 
-    /// `source` names what was read, e.g. `the "params" part`, so the client knows where to look.
-    public static func object(_ bytes: [UInt8], source: String) throws(HTTPError) -> Object {
+    /// `source` names what was read, e.g. `the "params" part`, so the client knows where to look; `example` is
+    /// what an empty body is told to send instead.
+    public static func object(
+        _ bytes: [UInt8], source: String, example: String = #"{"secret":"..."}"#
+    ) throws(HTTPError) -> Object {
         guard bytes.contains(where: { !Self.isWhitespace($0) }) else {
-            throw HTTPError(status: 400, message: "\(source) is empty; send a JSON object such as {\"secret\":\"...\"}")
+            throw HTTPError(status: 400, message: "\(source) is empty; send a JSON object such as \(example)")
         }
         do {
             return Object(object: try JSONReader.parseObject(bytes))

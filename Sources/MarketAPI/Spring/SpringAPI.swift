@@ -68,16 +68,11 @@ public struct SpringAPI: Sendable {
         try authentication.checkSecret(params.string("secret"), of: vendor)
         let draft = try form.draft(from: params)
         try rules.validate(draft)
-        let uploads = try MultipartBody.imageParts(of: parts).map { part throws(HTTPError) in try ImageUpload(part: part) }
+        let uploads = try MultipartBody.imageUploads(of: parts)
         try rules.validate(uploads)
 
         let registeredAt = context.clock.now()
-        let images = uploads.map { upload in
-            let keys = dialect.imageLayout.keys(for: upload, vendorID: vendor.id, registeredAt: registeredAt)
-            return NewImage(
-                bytes: upload.bytes, mediaType: upload.mediaType, fileExtension: upload.fileExtension,
-                originKey: keys.origin, thumbnailKey: keys.thumbnail)
-        }
+        let images = dialect.imageLayout.newImages(uploads, vendorID: vendor.id, registeredAt: registeredAt)
         let product = try context.store.createProduct(
             NewProduct(
                 vendorID: vendor.id, name: draft.name, description: draft.description, price: draft.price,

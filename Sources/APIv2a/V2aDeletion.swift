@@ -1,0 +1,34 @@
+import HTTPServer
+import MarketAPI
+
+/// v2a's delete flow: `POST /api/products/{id}/secret` with the vendor secret answers the product's own secret
+/// as plain text; `DELETE /api/products/{id}/{that secret}` deletes the product and answers its detail.
+struct V2aDeletion: Sendable {
+    let api: SpringAPI
+
+    func revealSecret(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let (_, product, _) = try api.authorizedProduct(request, idText: parameters["id"])
+        guard let secret = product.productSecret else {
+            throw HTTPError(status: 500, message: "product \(product.id) was stored without a product secret")
+        }
+        return Response(status: 200, contentType: "text/plain;charset=UTF-8", body: Array(secret.utf8))
+    }
+
+    func delete(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let vendor = try api.vendor(of: request)
+        let product = try api.existingProduct(parameters["id"])
+        try api.checkOwnership(of: product, by: vendor)
+        let given = parameters["secret"] ?? ""
+        guard given == product.productSecret else {
+            // The real server answered 400 to apps that put the vendor secret here.
+            throw HTTPError(
+                status: 400,
+                message: "\"\(given)\" is not the secret of product \(product.id); DELETE /api/products/\(product.id)/<secret> "
+                    + "with the text POST /api/products/\(product.id)/secret answers, not the vendor secret")
+        }
+        guard let deleted = try api.context.store.deleteProduct(id: product.id) else {
+            throw HTTPError(status: 404, message: "product \(product.id) was already deleted")
+        }
+        return api.detailResponse(deleted, status: 200, request: request)
+    }
+}

@@ -1,0 +1,123 @@
+import HTTPServer
+import MarketStore
+
+/// The v1 endpoints (Vapor on Heroku, 2021). There are no vendors: the password an item is registered with
+/// guards its PATCH and DELETE, and a wrong one answers 404, as the real server did.
+struct VaporAPI<Dialect: VaporDialect>: Sendable {
+    static var itemsPerPage: Int { 20 }
+
+    let context: APIContext
+    let imageLayout = VaporImageKeyLayout()
+    private let rules: ProductRules
+
+    init(context: APIContext) {
+        self.context = context
+        rules = ProductRules(currencies: nil, strict: context.strict, nameKey: "title", descriptionKey: "descriptions")
+    }
+
+    /// `GET /items/{page}`: 20 items a page, oldest first; a page past the end has no items.
+    func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let number = Int(try Self.positive(parameters["page"], "the page in /items/{page}", atMost: Int64(Int.max / Self.itemsPerPage)))
+        let page = try context.store.page(
+            offset: (number - 1) * Self.itemsPerPage, limit: Self.itemsPerPage, search: nil, order: .oldestFirst)
+        return VaporResponse.json(items(for: request).page(number, items: page.products))
+    }
+
+    /// `GET /item/{id}`.
+    func detail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let item = try existingItem(try Self.itemID(parameters["id"]))
+        return VaporResponse.json(items(for: request).detail(item))
+    }
+
+    /// `POST /item`: multipart text fields and at least one `images[]` file; 200 with the new item.
+    func create(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let parts = try MultipartBody.parts(of: request)
+        let form = try VaporItemForm(parts: parts)
+        let draft = try form.draft()
+        let password = try Self.present(password: form.text("password"))
+        try rules.validate(draft)
+        let uploads = try MultipartBody.imageUploads(of: parts)
+        try rules.validate(uploads)
+
+        let registeredAt = context.clock.now()
+        let item = try context.store.createProduct(
+            NewProduct(
+                vendorID: nil, name: draft.name, description: draft.description, price: draft.price,
+                currency: draft.currency, discountedPrice: draft.discountedPrice, stock: draft.stock,
+                registeredAt: registeredAt, password: password, productSecret: nil),
+            images: imageLayout.newImages(uploads, vendorID: nil, registeredAt: registeredAt))
+        return VaporResponse.json(items(for: request).detail(item))
+    }
+
+    /// `PATCH /item/{id}`: changes the fields it carries; image parts replace all images. With only the password
+    /// it changes nothing and answers the item (apps used that to check a password).
+    func patch(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let id = try Self.itemID(parameters["id"])
+        let parts = try MultipartBody.parts(of: request)
+        let form = try VaporItemForm(parts: parts)
+        let item = try ownedItem(id, password: form.text("password"))
+        var patch = try form.patch()
+        try rules.validate(patch.applied(to: item))
+        let uploads = try MultipartBody.imageUploads(of: parts)
+        if !uploads.isEmpty {
+            try rules.validate(uploads)
+            patch.replacementImages = imageLayout.newImages(uploads, vendorID: nil, registeredAt: context.clock.now())
+        }
+        guard let updated = try context.store.patchProduct(id: id, patch) else {
+            throw HTTPError(status: 404, message: "item \(id) was deleted meanwhile")
+        }
+        return VaporResponse.json(items(for: request).detail(updated))
+    }
+
+    /// `DELETE /item/{id}`: a JSON body with the password, whatever its Content-Type says; the dialect answers.
+    func delete(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let id = try Self.itemID(parameters["id"])
+        let body = try RequestJSON.object(request.body, source: "the request body", example: #"{"password":"..."}"#)
+        try Dialect.checkDeleteBody(body, itemID: id)
+        _ = try ownedItem(id, password: body.string("password"))
+        guard let deleted = try context.store.deleteProduct(id: id) else {
+            throw HTTPError(status: 404, message: "item \(id) was already deleted")
+        }
+        return VaporResponse.json(Dialect.deletedItemBody(deleted, items: items(for: request)))
+    }
+
+    /// 400 without a password; 404 for an unknown item and for a wrong password alike.
+    private func ownedItem(_ id: Int64, password: String?) throws -> Product {
+        let password = try Self.present(password: password)
+        let item = try existingItem(id)
+        guard item.password == password else {
+            throw HTTPError(
+                status: 404, message: "the password is not the one item \(id) was registered with (v1 answers 404 for that)")
+        }
+        return item
+    }
+
+    private func existingItem(_ id: Int64) throws -> Product {
+        guard let item = try context.store.product(id: id) else {
+            throw HTTPError(status: 404, message: "no item has the id \(id)")
+        }
+        return item
+    }
+
+    private func items(for request: Request) -> VaporItemWriter {
+        VaporItemWriter(base: BaseURL(request: request, publicURL: context.publicURL))
+    }
+
+    private static func present(password: String?) throws(HTTPError) -> String {
+        guard let password else {
+            throw HTTPError(status: 400, message: "\"password\" is missing; send the password the item was registered with")
+        }
+        return password
+    }
+
+    private static func itemID(_ text: String?) throws(HTTPError) -> Int64 {
+        try positive(text, "an item id", atMost: .max)
+    }
+
+    private static func positive(_ text: String?, _ what: String, atMost limit: Int64) throws(HTTPError) -> Int64 {
+        guard let text, let value = Int64(text), value > 0, value <= limit else {
+            throw HTTPError(status: 400, message: "\(what) must be a whole number from 1 to \(limit); got \"\(text ?? "")\"")
+        }
+        return value
+    }
+}

@@ -1,0 +1,26 @@
+import HTTPServer
+
+/// A Vapor generation (v1a, v1b): the v1 endpoints, with the dialect's DELETE.
+public struct VaporGeneration<Dialect: VaporDialect>: APIGeneration {
+    public static var name: String { Dialect.name }
+    public static var usesVendors: Bool { false }
+
+    private let api: VaporAPI<Dialect>
+
+    public init(context: APIContext) {
+        api = VaporAPI(context: context)
+    }
+
+    public func renderError(_ error: HTTPError) -> Response {
+        VaporErrorBody.render(error)
+    }
+
+    public func registerRoutes(on router: inout Router) {
+        router.on("GET", "/items/{page}", api.list)
+        router.on("GET", "/item/{id}", api.detail)
+        router.on("POST", "/item", api.create)
+        router.on("PATCH", "/item/{id}", api.patch)
+        router.on("DELETE", "/item/{id}", api.delete)
+        ImageServing.register(on: &router, layout: api.imageLayout, store: api.context.store)
+    }
+}

@@ -1,0 +1,78 @@
+import HTTPServer
+import MarketStore
+import Multipart
+
+/// The text parts of a v1 POST or PATCH body (`title`, `descriptions`, `price`, `currency`, `stock`,
+/// `discounted_price`, `password`), each read from the first part with its name. Numbers are decimal integers,
+/// as the real server's `Int` fields took them.
+struct VaporItemForm {
+    /// The largest price or discount: every whole number up to 2^53 survives the store's double exactly.
+    static let largestAmount: Int64 = 1 << 53
+
+    private let fields: [String: String]
+
+    init(parts: [MultipartPart]) throws(HTTPError) {
+        var fields: [String: String] = [:]
+        for part in parts where !MultipartBody.isImagePart(part) && fields[part.name] == nil {
+            let text = String(decoding: part.body, as: UTF8.self)
+            guard text.utf8.elementsEqual(part.body) else {
+                throw HTTPError(
+                    status: 400, message: "the \"\(part.name)\" part is not valid UTF-8; send text fields as UTF-8")
+            }
+            fields[part.name] = text
+        }
+        self.fields = fields
+    }
+
+    func text(_ name: String) -> String? {
+        fields[name]
+    }
+
+    /// A create's fields: all but `discounted_price` are required.
+    func draft() throws(HTTPError) -> ProductDraft {
+        ProductDraft(
+            name: try present(text("title"), "title"),
+            description: try present(text("descriptions"), "descriptions"),
+            price: Double(try present(amount("price"), "price")),
+            currency: try present(text("currency"), "currency"),
+            discountedPrice: try amount("discounted_price").map(Double.init),
+            stock: try present(whole("stock"), "stock"))
+    }
+
+    /// A patch's fields: any subset.
+    func patch() throws(HTTPError) -> ProductPatch {
+        ProductPatch(
+            name: text("title"),
+            description: text("descriptions"),
+            price: try amount("price").map(Double.init),
+            currency: text("currency"),
+            discountedPrice: try amount("discounted_price").map(Double.init),
+            stock: try whole("stock"))
+    }
+
+    private func whole(_ name: String) throws(HTTPError) -> Int64? {
+        guard let text = fields[name] else { return nil }
+        guard let value = Int64(text) else {
+            throw HTTPError(
+                status: 400,
+                message: "\"\(name)\" must be a whole number such as 1500 (v1 keeps no fractions); got \"\(text)\"")
+        }
+        return value
+    }
+
+    private func amount(_ name: String) throws(HTTPError) -> Int64? {
+        guard let value = try whole(name) else { return nil }
+        guard value.magnitude <= Self.largestAmount.magnitude else {
+            throw HTTPError(status: 400, message: "\"\(name)\" must be at most \(Self.largestAmount); got \(value)")
+        }
+        return value
+    }
+
+    private func present<T>(_ value: T?, _ name: String) throws(HTTPError) -> T {
+        guard let value else {
+            throw HTTPError(
+                status: 400, message: "\"\(name)\" is missing; add a text part named \"\(name)\" to the multipart body")
+        }
+        return value
+    }
+}
