@@ -79,14 +79,17 @@ nginx_list=$(measure "http://127.0.0.1:$nginx_port/list.json")
 kill "${PIDS[-1]}"
 
 # Startup on the existing database: from exec to the first 200 from /healthChecker.
-start_ms=$(python3 - "$OPENMARKET" "$database" <<'PY'
+read -r start_ms idle_rss_mb < <(python3 - "$OPENMARKET" "$database" <<'PY'
 import subprocess, sys, time, urllib.request
 best = None
+rss = None
 for _ in range(5):
     began = time.monotonic()
     proc = subprocess.Popen([sys.argv[1], "serve", "--port", "0", "--database", sys.argv[2], "--log-level", "warning"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = proc.stdout.readline()
+    while "http://" not in line:
+        line = proc.stdout.readline()
     url = line[line.index("http://"):].split()[0]
     while True:
         try:
@@ -95,8 +98,11 @@ for _ in range(5):
             pass
     elapsed = (time.monotonic() - began) * 1000
     best = elapsed if best is None else min(best, elapsed)
+    if rss is None:
+        time.sleep(1)
+        rss = int(open(f"/proc/{proc.pid}/status").read().split("VmRSS:")[1].split()[0]) // 1024
     proc.terminate(); proc.wait()
-print(f"{best:.1f}")
+print(f"{best:.1f} {rss}")
 PY
 )
 
@@ -110,4 +116,4 @@ report "GET /api/products (20 items)" "$ours_list" "bare libmicrohttpd" "$bare_l
 report "GET /api/products (20 items)" "$ours_list" "nginx static" "$nginx_list"
 echo "creates with one 100 KB image: $creates req/s (8 connections)"
 echo "startup to first 200 on an existing database: ${start_ms} ms (best of 5)"
-echo "RSS after the read benchmarks: $((rss_kb / 1024)) MiB"
+echo "idle RSS on the existing database: ${idle_rss_mb} MiB; RSS after the read benchmarks: $((rss_kb / 1024)) MiB"

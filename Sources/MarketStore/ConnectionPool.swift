@@ -9,6 +9,8 @@ final class ConnectionPool: Sendable {
     private let writer: Locked<Connection>
     /// nil for an in-memory database.
     private let idleReaders: Locked<[Connection]>?
+    /// Bumped after every write returns, so after its commit: a cache tagged with an older count is stale.
+    private let completedWrites = Locked<UInt64>(0)
 
     private static let busyTimeoutMilliseconds: Int32 = 10_000
 
@@ -28,12 +30,17 @@ final class ConnectionPool: Sendable {
         idleReaders = isInMemory ? nil : Locked(try (0..<readers).map { _ in try Self.openReader(path: path) })
     }
 
+    var writeCount: UInt64 {
+        completedWrites.withLock { $0 }
+    }
+
     func write<Result>(_ body: (Connection) throws -> Result) throws -> Result {
-        try writer.withLock { try body($0) }
+        defer { completedWrites.withLock { $0 &+= 1 } }
+        return try writer.withLock { try body($0) }
     }
 
     func read<Result>(_ body: (Connection) throws -> Result) throws -> Result {
-        guard let idleReaders else { return try write(body) }
+        guard let idleReaders else { return try writer.withLock { try body($0) } }
         let reader = try idleReaders.withLock { $0.popLast() } ?? Self.openReader(path: path)
         defer { idleReaders.withLock { $0.append(reader) } }
         return try body(reader)

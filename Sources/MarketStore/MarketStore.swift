@@ -13,6 +13,12 @@ public final class MarketStore: Sendable {
         connections = try ConnectionPool(path: path, readers: readers)
     }
 
+    /// Grows with every write once it has committed (or failed). Anything derived from reads made while it had
+    /// an older value may be stale; a response cache keys on it.
+    public var writeCount: UInt64 {
+        connections.writeCount
+    }
+
     /// Records `name` as the database's API generation on first use; a database created for another
     /// generation is refused, since its ids, keys and formats belong to that one.
     public func claimGeneration(_ name: String) throws {

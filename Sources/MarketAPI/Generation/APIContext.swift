@@ -8,11 +8,14 @@ public struct APIContext: Sendable {
     public let strict: Bool
     /// `--public-url`: the scheme and host put into image URLs instead of the request's Host.
     public let publicURL: String?
+    /// Read responses kept until the next write; see `ResponseCache`.
+    public let cache: ResponseCache
 
     public init(store: MarketStore, clock: MarketClock, strict: Bool, publicURL: String?) {
         self.store = store
         self.clock = clock
         self.strict = strict
         self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        cache = ResponseCache(store: store)
     }
 }

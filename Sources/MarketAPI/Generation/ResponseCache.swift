@@ -1,0 +1,46 @@
+import Foundation
+import HTTPServer
+import MarketStore
+
+/// Keeps the bytes of read responses (lists, details) until the next write to the store, so that browsing
+/// costs a lookup instead of queries and JSON writing. Entries carry the store's write count from before they
+/// were computed and are ignored once it has moved on; nothing can serve data older than the last committed write
+/// of this process. (Two servers sharing one database file would not see each other's writes here: give each
+/// server its own file.)
+public final class ResponseCache: @unchecked Sendable {
+    private struct Entry {
+        let writeCount: UInt64
+        let response: Response
+    }
+
+    private let store: MarketStore
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private var cachedBytes = 0
+    private let maxBytes: Int
+
+    public init(store: MarketStore, maxBytes: Int = 32 << 20) {
+        self.store = store
+        self.maxBytes = maxBytes
+    }
+
+    /// The response for this request's target and host (image URLs depend on the host), computed at most once per
+    /// write. Thrown errors are not cached.
+    public func response(for request: Request, compute: () throws -> Response) throws -> Response {
+        let key = "\(request.headers["Host"] ?? "")\n\(request.path)?\(request.query)"
+        let writeCount = store.writeCount
+        if let entry = lock.withLock({ entries[key] }), entry.writeCount == writeCount {
+            return entry.response
+        }
+        let response = try compute()
+        lock.withLock {
+            if cachedBytes + response.body.count > maxBytes {
+                entries.removeAll(keepingCapacity: true)
+                cachedBytes = 0
+            }
+            cachedBytes += response.body.count - (entries[key]?.response.body.count ?? 0)
+            entries[key] = Entry(writeCount: writeCount, response: response)
+        }
+        return response
+    }
+}
