@@ -33,6 +33,10 @@ public struct SpringAPI: Sendable {
 
     /// `GET /api/products?page_no=&items_per_page=&search_value=`, newest first.
     public func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        try context.cache.response(for: request) { try uncachedList(request) }
+    }
+
+    private func uncachedList(_ request: Request) throws -> Response {
         let query = request.queryParameters
         let requested = try PageWindow.requested(by: query)
         let page = try context.store.page(
@@ -49,8 +53,9 @@ public struct SpringAPI: Sendable {
 
     /// `GET /api/products/{id}`.
     public func detail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let product = try existingProduct(parameters["id"])
-        return detailResponse(product, status: 200, request: request)
+        try context.cache.response(for: request) {
+            detailResponse(try existingProduct(parameters["id"]), status: 200, request: request)
+        }
     }
 
     /// `POST /api/products`: multipart with a `params` JSON part and `images` file parts; 201 with the detail.
