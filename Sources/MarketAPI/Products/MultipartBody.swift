@@ -10,9 +10,11 @@ enum MultipartBody {
                 message: "the Content-Type header is missing; send multipart/form-data; boundary=<your boundary>")
         }
         do {
-            return try MultipartParser.parse(body: request.body, contentType: contentType)
+            // The server's --max-body-bytes already bounds the body; the parser must not refuse less than that.
+            let limits = MultipartLimits(maxBodyBytes: .max)
+            return try MultipartParser.parse(body: request.body, contentType: contentType, limits: limits)
         } catch {
-            throw HTTPError(status: 400, message: error.message)
+            throw HTTPError(status: error.kind == .bodyTooLarge ? 413 : 400, message: error.message)
         }
     }
 
