@@ -73,6 +73,8 @@ let package = Package(
             ],
             path: "Tests/APITestSupport"),
         .testTarget(name: "APIv2bTests", dependencies: ["APIv2b", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
+        .testTarget(name: "APIv2aTests", dependencies: ["APIv2a", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
+        .testTarget(name: "APIv1Tests", dependencies: ["APIv1a", "APIv1b", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
         .testTarget(
             name: "ContractTests",
             dependencies: ["OpenMarketClient", "APITestSupport", "APIv2b", "HTTPTestSupport", "MarketStore", "Multipart"]),
