@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Tests only: a real YAML parser for docker/docker-compose.yml.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // HTTP: libmicrohttpd, the C shim over it, and the Swift layer (requests, responses, routing).
@@ -60,8 +62,9 @@ let package = Package(
         // Tests
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
-        .testTarget(name: "MultipartTests", dependencies: ["Multipart"]),
-        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .testTarget(name: "MultipartTests", dependencies: ["Multipart", "SeededRandom"]),
+        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "SeededRandom"]),
         .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "MarketStoreTests", dependencies: ["MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter"]),
@@ -79,6 +82,9 @@ let package = Package(
             name: "ContractTests",
             dependencies: ["OpenMarketClient", "APITestSupport", "APIv2b", "HTTPTestSupport", "MarketStore", "Multipart"]),
         .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "HTTPTestSupport"]),
+        .testTarget(
+            name: "DockerTests",
+            dependencies: ["openmarket", "HTTPTestSupport", .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Multipart
+import SeededRandom
 import Testing
 
 struct ChunkingTests {

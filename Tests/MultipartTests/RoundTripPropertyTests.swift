@@ -1,4 +1,5 @@
 @testable import Multipart
+import SeededRandom
 import Testing
 
 /// Random parts with binary payloads full of CR, LF, `--` and boundary prefixes are encoded the
