@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@Suite("docker/Dockerfile")
+struct DockerfileTests {
+    private let text: String
+    private let dockerfile: Dockerfile
+
+    init() throws {
+        text = try RepositoryFile.text("docker/Dockerfile")
+        dockerfile = try Dockerfile(text)
+    }
+
+    private var build: Dockerfile.Stage { dockerfile.stages[0] }
+    private var run: Dockerfile.Stage { dockerfile.stages[dockerfile.stages.count - 1] }
+
+    @Test("two stages: an official Swift 6 image on bookworm builds, slim bookworm runs")
+    func stages() {
+        #expect(dockerfile.stages.count == 2)
+        #expect(build.base.hasPrefix("swift:6."))
+        #expect(build.base.hasSuffix("-bookworm"))
+        #expect(run.base == "debian:bookworm-slim")
+    }
+
+    @Test("the build stage has the C libraries' headers and runs the README's build command, word for word")
+    func buildCommand() throws {
+        let command = try RepositoryFile.buildCommand()
+        #expect(command.contains("-c release"))
+        #expect(build.all("RUN").contains { $0.arguments == command })
+        #expect(build.installedPackages.isSuperset(of: ["libmicrohttpd-dev", "libsqlite3-dev", "pkg-config"]))
+        let readme = try RepositoryFile.text("README.md")
+        #expect(readme.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == command })
+    }
+
+    @Test("the run stage installs only the runtime libraries")
+    func runtimeLibraries() {
+        #expect(run.installedPackages == ["libmicrohttpd12", "libsqlite3-0"])
+    }
+
+    @Test("the binary is PID 1: an exec-form ENTRYPOINT that serves on every interface, and no shell")
+    func entrypoint() throws {
+        let entrypoints = run.all("ENTRYPOINT")
+        #expect(entrypoints.count == 1)
+        let command = try #require(entrypoints.last?.execForm)
+        #expect(command.first?.hasSuffix("/openmarket") == true)
+        #expect(command.dropFirst().first == "serve")
+        let host = try #require(command.firstIndex(of: "--host"))
+        #expect(command.dropFirst(host + 1).first == "0.0.0.0")
+        #expect(run.all("CMD").allSatisfy { $0.execForm != nil })
+        #expect(run.all("STOPSIGNAL").allSatisfy { $0.arguments == "SIGTERM" })
+    }
+
+    @Test("it runs as a user created in the image, not root")
+    func nonRootUser() throws {
+        let user = try #require(run.all("USER").last?.arguments)
+        let name = String(user.prefix { $0 != ":" })
+        #expect(!["root", "0"].contains(name))
+        #expect(run.all("RUN").contains { $0.arguments.contains("useradd") && $0.arguments.contains(" \(name)") })
+    }
+
+    @Test("the database lives in a volume that the user owns, and port 8080 is exposed and configured")
+    func volumeAndPort() {
+        #expect(run.all("VOLUME").map(\.arguments) == ["/data"])
+        #expect(run.environment["OPENMARKET_DATABASE"] == "/data/openmarket.sqlite")
+        #expect(run.all("RUN").contains { $0.arguments.contains("chown openmarket:openmarket /data") })
+        #expect(run.all("EXPOSE").map(\.arguments) == ["8080"])
+        #expect(run.environment["OPENMARKET_PORT"] == "8080")
+    }
+
+    @Test("HEALTHCHECK runs openmarket healthcheck with more time than the check's own 5 s timeout")
+    func healthcheck() throws {
+        let healthchecks = run.all("HEALTHCHECK")
+        #expect(healthchecks.count == 1)
+        let arguments = try #require(healthchecks.first?.arguments)
+        let parts = arguments.components(separatedBy: " CMD ")
+        #expect(parts.count == 2)
+        let command = try #require(Dockerfile.Instruction(keyword: "CMD", arguments: parts.last ?? "").execForm)
+        let binary = try #require(run.all("ENTRYPOINT").last?.execForm?.first)
+        #expect(command == [binary, "healthcheck"])
+        let timeout = parts[0].split(separator: " ").first { $0.hasPrefix("--timeout=") }?.dropFirst("--timeout=".count)
+        #expect(timeout.flatMap { Int($0.dropLast()) }.map { $0 > 5 } == true, "\(parts[0])")
+        #expect(timeout?.hasSuffix("s") == true)
+    }
+
+    @Test("nothing in it names an architecture, so it builds for linux/amd64 and linux/arm64 alike")
+    func architectureNeutral() {
+        let instructions = dockerfile.stages.flatMap(\.instructions).map(\.arguments).joined(separator: "\n").lowercased()
+        for name in ["x86_64", "amd64", "aarch64", "arm64", "--platform"] {
+            #expect(!instructions.contains(name), "\(name)")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+
+@Suite("openmarket healthcheck")
+struct HealthcheckCommandTests {
+    private static let okAnswer = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4\r\n\r\n\"OK\""
+
+    /// Runs the check; a failure must say why on exactly one line.
+    private func healthcheck(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let result = try ServerProcess.run(["healthcheck"] + arguments, environment: environment)
+        if result.status != 0 {
+            #expect(result.output.split(separator: "\n").count == 1, "\(result.output)")
+            #expect(result.output.hasPrefix("openmarket healthcheck: "), "\(result.output)")
+        }
+        return result
+    }
+
+    @Test("passes against a running server, found through OPENMARKET_PORT or given with --url")
+    func liveServer() throws {
+        let server = try ServerProcess(["serve", "--port", "0", "--database", ":memory:"])
+        #expect(try healthcheck(environment: ["OPENMARKET_PORT": String(server.port)]).status == 0)
+        #expect(try healthcheck(["--url", "\(server.url)/healthChecker"]).status == 0)
+        #expect(try healthcheck(environment: ["OPENMARKET_PORT": String(server.port), "OPENMARKET_HOST": "0.0.0.0"]).status == 0)
+        #expect(server.stop() == 0)
+        #expect(server.standardError.contains("GET /healthChecker 200"))
+    }
+
+    @Test("fails on a port nobody listens on")
+    func deadPort() throws {
+        let port = try FreePort.find()
+        let result = try healthcheck(environment: ["OPENMARKET_PORT": String(port)])
+        #expect(result.status == 1)
+        #expect(result.output.contains("http://127.0.0.1:\(port)/healthChecker"))
+        #expect(result.output.contains("refused"), "\(result.output)")
+    }
+
+    @Test("fails on any status but 200, and on a 404 from /healthChecker says how to check a v1 server")
+    func wrongStatus() throws {
+        let server = try ServerProcess(["serve", "--port", "0", "--database", ":memory:"])
+        let missing = try healthcheck(["--url", "\(server.url)/no-such-route"])
+        #expect(missing.status == 1)
+        #expect(missing.output.contains("answered 404, expected 200"))
+
+        let canned = try CannedHTTPServer(answer: "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+        let v1 = try healthcheck(environment: ["OPENMARKET_PORT": String(canned.port)])
+        #expect(v1.status == 1)
+        #expect(v1.output.contains("OPENMARKET_API=v1a"), "\(v1.output)")
+    }
+
+    @Test("fails when /healthChecker answers 200 with another body")
+    func wrongBody() throws {
+        let canned = try CannedHTTPServer(answer: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nOK")
+        let result = try healthcheck(["--url", "http://127.0.0.1:\(canned.port)/healthChecker"])
+        #expect(result.status == 1)
+        #expect(result.output.contains(#"with the body "OK", expected "\"OK\"""#), "\(result.output)")
+        #expect(canned.received == ["GET /healthChecker HTTP/1.1"])
+    }
+
+    @Test("gives up at --timeout when the server accepts but never answers")
+    func silentServer() throws {
+        let silent = try CannedHTTPServer(answer: nil)
+        let start = ContinuousClock.now
+        let result = try healthcheck(["--timeout", "0.5"], environment: ["OPENMARKET_PORT": String(silent.port)])
+        #expect(result.status == 1)
+        #expect(result.output.contains("timed out"), "\(result.output)")
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test("with OPENMARKET_API=v1a or v1b it asks /items/1, which a v1 server has")
+    func v1Generation() throws {
+        for generation in ["v1a", "v1b"] {
+            let canned = try CannedHTTPServer(answer: "HTTP/1.1 200 OK\r\nContent-Length: 21\r\n\r\n{\"page\":1,\"items\":[]}")
+            let result = try healthcheck(environment: ["OPENMARKET_PORT": String(canned.port), "OPENMARKET_API": generation])
+            #expect(result.status == 0, "\(result.output)")
+            #expect(canned.received == ["GET /items/1 HTTP/1.1"])
+        }
+    }
+
+    @Test("follows OPENMARKET_HOST, a host name included")
+    func hostName() throws {
+        let canned = try CannedHTTPServer(answer: Self.okAnswer)
+        let result = try healthcheck(environment: ["OPENMARKET_PORT": String(canned.port), "OPENMARKET_HOST": "localhost"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(canned.received.count == 1)
+    }
+
+    @Test("bad settings fail with the reason, never a crash", arguments: [
+        (["--url", "https://127.0.0.1:8080/healthChecker"], [String: String](), "http://"),
+        (["--url", "http://127.0.0.1:99999/"], [:], "port"),
+        (["--url", "http://[::1/"], [:], "]"),
+        ([], ["OPENMARKET_PORT": "eighty"], "OPENMARKET_PORT"),
+        ([], ["OPENMARKET_PORT": "0"], "--url"),
+    ])
+    func badSettings(arguments: [String], environment: [String: String], mentioned: String) throws {
+        let result = try healthcheck(arguments, environment: environment)
+        #expect(result.status == 1)
+        #expect(result.output.contains(mentioned), "\(result.output)")
+    }
+
+    @Test("a timeout that is not a positive number of seconds is a usage error")
+    func badTimeout() throws {
+        for timeout in ["0", "-1", "nan", "601"] {
+            let result = try ServerProcess.run(["healthcheck", "--timeout", timeout])
+            #expect(result.status != 0 && result.status != 1, "\(timeout)")
+            #expect(result.output.contains("--timeout"))
+        }
+    }
+}

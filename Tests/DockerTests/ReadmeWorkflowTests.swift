@@ -1,0 +1,65 @@
+import Testing
+import Yams
+
+@Suite("README: the GitHub Actions examples")
+struct ReadmeWorkflowTests {
+    /// The README's ```yaml blocks, parsed.
+    private func workflows() throws -> [[String: Any]] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in try RepositoryFile.text("README.md").split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "```yaml" {
+                current = []
+            } else if line == "```", let finished = current {
+                blocks.append(finished.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return try blocks.map { try #require(try Yams.load(yaml: $0) as? [String: Any]) }
+    }
+
+    private func steps(of job: [String: Any]) -> [[String: Any]] {
+        (job["steps"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+    }
+
+    @Test("every block parses, and each job says where it runs and what it does")
+    func jobsParse() throws {
+        let blocks = try workflows()
+        #expect(blocks.count >= 3)
+        for block in blocks {
+            let jobs = (block["jobs"] as? [String: Any] ?? block).values.compactMap { $0 as? [String: Any] }
+            #expect(jobs.count == 1)
+            for job in jobs {
+                #expect(job["runs-on"] is String)
+                #expect(!steps(of: job).isEmpty)
+            }
+        }
+    }
+
+    @Test("the iOS job runs on macOS, builds with the README's command, waits on healthcheck, passes the URL to xcodebuild")
+    func iOSJob() throws {
+        let workflow = try #require(try workflows().first { $0["jobs"] != nil })
+        let job = try #require((workflow["jobs"] as? [String: Any])?.values.first as? [String: Any])
+        #expect((job["runs-on"] as? String)?.hasPrefix("macos") == true)
+        let runs = steps(of: job).compactMap { $0["run"] as? String }
+        let command = try RepositoryFile.buildCommand()
+        #expect(runs.contains { $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == command } })
+        #expect(runs.contains { $0.contains("openmarket healthcheck") && $0.contains("./scripts/serve") })
+        let test = try #require(steps(of: job).first { ($0["run"] as? String)?.contains("xcodebuild test") == true })
+        let environment = test["env"] as? [String: Any] ?? [:]
+        #expect(environment.keys.contains { $0.hasPrefix("TEST_RUNNER_") })
+    }
+
+    @Test("the Linux jobs start the compose file or the image as a service; services: is never used on macOS")
+    func linuxJobs() throws {
+        let jobs = try workflows().flatMap { ($0["jobs"] as? [String: Any] ?? $0).values.compactMap { $0 as? [String: Any] } }
+        for job in jobs where job["services"] != nil {
+            #expect((job["runs-on"] as? String)?.hasPrefix("ubuntu") == true)
+        }
+        let compose = jobs.flatMap(steps(of:)).compactMap { $0["run"] as? String }.filter { $0.contains("docker compose") }
+        #expect(compose.contains { $0.contains("docker/docker-compose.yml up --detach --wait") })
+        #expect(jobs.contains { $0["services"] != nil })
+    }
+}
