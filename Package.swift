@@ -62,8 +62,9 @@ let package = Package(
         // Tests
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
-        .testTarget(name: "MultipartTests", dependencies: ["Multipart"]),
-        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .testTarget(name: "MultipartTests", dependencies: ["Multipart", "SeededRandom"]),
+        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "SeededRandom"]),
         .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "MarketStoreTests", dependencies: ["MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter"]),
