@@ -4,13 +4,10 @@ import Testing
 
 @Suite("openmarket serve --api")
 struct GenerationSelectionTests {
-    private func temporaryDatabase() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-api-\(UUID().uuidString).sqlite").path
-    }
-
     @Test("a database keeps the generation it was created with; another --api is refused with a clear message")
     func generationMismatch() throws {
-        let database = temporaryDatabase()
+        let database = FileManager.default.temporaryDirectory
+            .appendingPathComponent("openmarket-api-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }
         let server = try ServerProcess(["--port", "0", "--database", database])
         #expect(server.stop() == 0)
