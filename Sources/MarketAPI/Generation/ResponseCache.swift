@@ -33,13 +33,16 @@ public final class ResponseCache: @unchecked Sendable {
             return entry.response
         }
         let response = try compute()
+        // Keys count too: many distinct query strings must not grow the cache past its bound.
+        let cost = key.utf8.count + response.body.count
         lock.withLock {
-            if cachedBytes + response.body.count > maxBytes {
+            if cachedBytes + cost > maxBytes {
                 entries.removeAll(keepingCapacity: true)
                 cachedBytes = 0
             }
-            cachedBytes += response.body.count - (entries[key]?.response.body.count ?? 0)
-            entries[key] = Entry(writeCount: writeCount, response: response)
+            if entries.updateValue(Entry(writeCount: writeCount, response: response), forKey: key) == nil {
+                cachedBytes += cost
+            }
         }
         return response
     }
