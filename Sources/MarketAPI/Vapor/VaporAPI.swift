@@ -17,6 +17,10 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
 
     /// `GET /items/{page}`: 20 items a page, oldest first; a page past the end has no items.
     func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        try context.cache.response(for: request) { try uncachedList(request, parameters) }
+    }
+
+    private func uncachedList(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let number = Int(try Self.positive(parameters["page"], "the page in /items/{page}", atMost: Int64(Int.max / Self.itemsPerPage)))
         let page = try context.store.page(
             offset: (number - 1) * Self.itemsPerPage, limit: Self.itemsPerPage, search: nil, order: .oldestFirst)
@@ -25,8 +29,9 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
 
     /// `GET /item/{id}`.
     func detail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let item = try existingItem(try Self.itemID(parameters["id"]))
-        return VaporResponse.json(items(for: request).detail(item))
+        try context.cache.response(for: request) {
+            VaporResponse.json(items(for: request).detail(try existingItem(try Self.itemID(parameters["id"]))))
+        }
     }
 
     /// `POST /item`: multipart text fields and at least one `images[]` file; 200 with the new item.
