@@ -1,10 +1,7 @@
 /// What `openmarket healthcheck` asks and what it accepts. Without a URL it reads the variables the server reads,
 /// so a container's health check follows OPENMARKET_PORT (and OPENMARKET_HOST and OPENMARKET_API) by itself.
 struct HealthProbe {
-    /// v1 servers have no /healthChecker; their first list page answers 200 even on an empty database.
-    static let v1Generations: Set<String> = ["v1a", "v1b"]
     static let healthPath = "/healthChecker"
-    static let v1Path = "/items/1"
     /// The JSON string "OK", quotes included, as the real server wrote it.
     static let healthyBody: [UInt8] = Array(#""OK""#.utf8)
 
@@ -20,7 +17,11 @@ struct HealthProbe {
         guard (1...65535).contains(port) else {
             throw HealthcheckFailure("OPENMARKET_PORT must be 1 to 65535 for the health check; got \(port) (pass --url instead)")
         }
-        let path = v1Generations.contains(env["OPENMARKET_API"] ?? "") ? v1Path : healthPath
+        let apiName = env["OPENMARKET_API"] ?? "v2b"
+        guard let generation = GenerationRegistry.generation(named: apiName) else {
+            throw HealthcheckFailure("OPENMARKET_API must be one of \(GenerationRegistry.names); got \"\(apiName)\"")
+        }
+        let path = generation.healthCheckPath
         return "http://\(loopbackHost(listeningOn: env["OPENMARKET_HOST"])):\(port)\(path)"
     }
 
@@ -51,7 +52,8 @@ struct HealthProbe {
     func problem(with answer: HealthcheckAnswer) -> String? {
         guard answer.status == 200 else {
             let hint = answer.status == 404 && url.path == Self.healthPath
-                ? "; a v1 server has no \(Self.healthPath): set OPENMARKET_API=v1a (or v1b), or pass --url ending in \(Self.v1Path)"
+                ? "; a v1 server has no \(Self.healthPath): set OPENMARKET_API=v1a (or v1b) so the check asks "
+                    + "what that generation serves, or pass --url"
                 : ""
             return "answered \(answer.status), expected 200\(hint)"
         }

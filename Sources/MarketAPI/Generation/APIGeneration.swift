@@ -8,6 +8,8 @@ public protocol APIGeneration: Sendable {
     static var name: String { get }
     /// Whether the generation has vendors (v2) or per-product passwords (v1).
     static var usesVendors: Bool { get }
+    /// A GET that answers 200 whenever the server is up, even on an empty database; `openmarket healthcheck` asks it.
+    static var healthCheckPath: String { get }
 
     init(context: APIContext)
 

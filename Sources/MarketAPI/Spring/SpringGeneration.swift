@@ -4,6 +4,7 @@ import HTTPServer
 public struct SpringGeneration<Variant: SpringVariant>: APIGeneration {
     public static var name: String { Variant.name }
     public static var usesVendors: Bool { true }
+    public static var healthCheckPath: String { "/healthChecker" }
 
     private let api: SpringAPI
 
@@ -16,7 +17,7 @@ public struct SpringGeneration<Variant: SpringVariant>: APIGeneration {
     }
 
     public func registerRoutes(on router: inout Router) {
-        router.on("GET", "/healthChecker", api.healthCheck)
+        router.on("GET", Self.healthCheckPath, api.healthCheck)
         router.on("GET", "/api/products", api.list)
         router.on("POST", "/api/products", api.create)
         router.on("GET", "/api/products/{id}", api.detail)

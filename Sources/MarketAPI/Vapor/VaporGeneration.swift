@@ -4,6 +4,8 @@ import HTTPServer
 public struct VaporGeneration<Dialect: VaporDialect>: APIGeneration {
     public static var name: String { Dialect.name }
     public static var usesVendors: Bool { false }
+    /// v1 had no health check; the first list page answers 200 even with no items.
+    public static var healthCheckPath: String { "/items/1" }
 
     private let api: VaporAPI<Dialect>
 
