@@ -1,13 +1,9 @@
-/// The fields of a product to create; the store assigns its id.
+/// A product to create; the store assigns its id.
+@dynamicMemberLookup
 public struct NewProduct: Sendable, Equatable {
     /// The owning vendor on v2; nil on v1, which has no vendors.
     public var vendorID: Int64?
-    public var name: String
-    public var description: String
-    public var price: Double
-    public var currency: String
-    public var discountedPrice: Double?
-    public var stock: Int64
+    public var fields: ProductFields
     /// Unix seconds with fraction.
     public var registeredAt: Double
     /// v1: guards PATCH and DELETE.
@@ -15,20 +11,17 @@ public struct NewProduct: Sendable, Equatable {
     /// v2a: what the secret lookup returns and DELETE requires.
     public var productSecret: String?
 
-    public init(
-        vendorID: Int64?, name: String, description: String, price: Double, currency: String,
-        discountedPrice: Double?, stock: Int64, registeredAt: Double, password: String?, productSecret: String?
-    ) {
+    public init(vendorID: Int64?, fields: ProductFields, registeredAt: Double, password: String?, productSecret: String?) {
         self.vendorID = vendorID
-        self.name = name
-        self.description = description
-        self.price = price
-        self.currency = currency
-        self.discountedPrice = discountedPrice
-        self.stock = stock
+        self.fields = fields
         self.registeredAt = registeredAt
         self.password = password
         self.productSecret = productSecret
+    }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<ProductFields, Value>) -> Value {
+        get { fields[keyPath: field] }
+        set { fields[keyPath: field] = newValue }
     }
 }
 

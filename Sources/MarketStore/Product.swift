@@ -1,17 +1,13 @@
-/// A stored product with its images' metadata (never their bytes).
+/// A stored product with its images' metadata (never their bytes); `product.name` and the other seller-given
+/// fields read through to `fields`.
+@dynamicMemberLookup
 public struct Product: Sendable, Equatable {
     public var id: Int64
     public var vendorID: Int64?
     /// The vendor's current name; nil on v1.
     public var vendorName: String?
     public var vendorCreatedAt: Double?
-    public var name: String
-    public var description: String
-    public var price: Double
-    public var currency: String
-    /// nil when none was given (v1 then omits the key; v2 shows 0).
-    public var discountedPrice: Double?
-    public var stock: Int64
+    public var fields: ProductFields
     /// Unix seconds with fraction.
     public var registeredAt: Double
     /// The chosen thumbnail, or the first image if none was chosen; nil only without images.
@@ -22,8 +18,7 @@ public struct Product: Sendable, Equatable {
     public var images: [ImageRecord]
 
     public init(
-        id: Int64, vendorID: Int64?, vendorName: String?, vendorCreatedAt: Double?, name: String,
-        description: String, price: Double, currency: String, discountedPrice: Double?, stock: Int64,
+        id: Int64, vendorID: Int64?, vendorName: String?, vendorCreatedAt: Double?, fields: ProductFields,
         registeredAt: Double, thumbnailImageID: Int64?, password: String?, productSecret: String?,
         images: [ImageRecord]
     ) {
@@ -31,12 +26,7 @@ public struct Product: Sendable, Equatable {
         self.vendorID = vendorID
         self.vendorName = vendorName
         self.vendorCreatedAt = vendorCreatedAt
-        self.name = name
-        self.description = description
-        self.price = price
-        self.currency = currency
-        self.discountedPrice = discountedPrice
-        self.stock = stock
+        self.fields = fields
         self.registeredAt = registeredAt
         self.thumbnailImageID = thumbnailImageID
         self.password = password
@@ -46,6 +36,11 @@ public struct Product: Sendable, Equatable {
 
     public var thumbnail: ImageRecord? {
         images.first { $0.id == thumbnailImageID }
+    }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<ProductFields, Value>) -> Value {
+        get { fields[keyPath: field] }
+        set { fields[keyPath: field] = newValue }
     }
 }
 

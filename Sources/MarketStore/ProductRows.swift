@@ -71,8 +71,10 @@ enum ProductRows {
     private static func product(from row: Statement, id: Int64) -> Product {
         Product(
             id: id, vendorID: row.column(1), vendorName: row.column(2), vendorCreatedAt: row.column(3),
-            name: row.column(4), description: row.column(5), price: row.column(6), currency: row.column(7),
-            discountedPrice: row.column(8), stock: row.column(9), registeredAt: row.column(10),
+            fields: ProductFields(
+                name: row.column(4), description: row.column(5), price: row.column(6), currency: row.column(7),
+                discountedPrice: row.column(8), stock: row.column(9)),
+            registeredAt: row.column(10),
             thumbnailImageID: nil, password: row.column(12), productSecret: row.column(13), images: []
         )
     }

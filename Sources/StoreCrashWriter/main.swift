@@ -24,8 +24,11 @@ do {
         }
         let product = try store.createProduct(
             NewProduct(
-                vendorID: nil, name: "burst-\(number)-images-\(imageCount)", description: "", price: 1,
-                currency: "KRW", discountedPrice: nil, stock: 1, registeredAt: 0, password: "p", productSecret: nil
+                vendorID: nil,
+                fields: ProductFields(
+                    name: "burst-\(number)-images-\(imageCount)", description: "", price: 1, currency: "KRW",
+                    discountedPrice: nil, stock: 1),
+                registeredAt: 0, password: "p", productSecret: nil
             ),
             images: images
         )

@@ -2,8 +2,8 @@ import MarketStore
 
 extension ProductPatch {
     /// The product as it will be after the patch, for the rules to check before anything is written.
-    func applied(to product: Product) -> ProductDraft {
-        ProductDraft(
+    func applied(to product: Product) -> ProductFields {
+        ProductFields(
             name: name ?? product.name,
             description: description ?? product.description,
             price: price ?? product.price,

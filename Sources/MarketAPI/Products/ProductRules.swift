@@ -1,4 +1,5 @@
 import HTTPServer
+import MarketStore
 
 /// What a product must satisfy. By default only what the real server enforced; `--strict` adds the course rules.
 public struct ProductRules: Sendable {
@@ -22,7 +23,7 @@ public struct ProductRules: Sendable {
     }
 
     /// Checks a product as it will be stored, after a create or a patch.
-    public func validate(_ draft: ProductDraft) throws(HTTPError) {
+    public func validate(_ draft: ProductFields) throws(HTTPError) {
         if let currencies, !currencies.contains(draft.currency) {
             throw HTTPError(
                 status: 400,

@@ -80,9 +80,8 @@ public struct SpringAPI: Sendable {
         let images = dialect.imageLayout.newImages(uploads, vendorID: vendor.id, registeredAt: registeredAt)
         let product = try context.store.createProduct(
             NewProduct(
-                vendorID: vendor.id, name: draft.name, description: draft.description, price: draft.price,
-                currency: draft.currency, discountedPrice: draft.discountedPrice ?? 0, stock: draft.stock,
-                registeredAt: registeredAt, password: nil, productSecret: Identifiers.dashedTimeUUID()),
+                vendorID: vendor.id, fields: draft, registeredAt: registeredAt, password: nil,
+                productSecret: Identifiers.dashedTimeUUID()),
             images: images)
         return detailResponse(product, status: 201, request: request)
     }

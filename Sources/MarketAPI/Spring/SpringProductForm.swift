@@ -6,13 +6,14 @@ import MarketStore
 struct SpringProductForm: Sendable {
     let descriptionKeys: [String]
 
-    func draft(from object: RequestJSON.Object) throws(HTTPError) -> ProductDraft {
-        ProductDraft(
+    /// A missing `discounted_price` is stored as 0, as v2 showed it (§6.5).
+    func draft(from object: RequestJSON.Object) throws(HTTPError) -> ProductFields {
+        ProductFields(
             name: try required(object.string("name"), "name", example: "\"name\":\"MacBook Pro\""),
             description: try description(in: object) ?? "",
             price: try required(object.double("price"), "price", example: "\"price\":1690000"),
             currency: try required(object.string("currency"), "currency", example: "\"currency\":\"KRW\""),
-            discountedPrice: try object.double("discounted_price"),
+            discountedPrice: try object.double("discounted_price") ?? 0,
             stock: try object.int64("stock") ?? 0)
     }
 

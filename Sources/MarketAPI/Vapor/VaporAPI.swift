@@ -47,9 +47,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
         let registeredAt = context.clock.now()
         let item = try context.store.createProduct(
             NewProduct(
-                vendorID: nil, name: draft.name, description: draft.description, price: draft.price,
-                currency: draft.currency, discountedPrice: draft.discountedPrice, stock: draft.stock,
-                registeredAt: registeredAt, password: password, productSecret: nil),
+                vendorID: nil, fields: draft, registeredAt: registeredAt, password: password, productSecret: nil),
             images: imageLayout.newImages(uploads, vendorID: nil, registeredAt: registeredAt))
         return VaporResponse.json(items(for: request).detail(item))
     }

@@ -29,8 +29,8 @@ struct VaporItemForm {
     }
 
     /// A create's fields: all but `discounted_price` are required.
-    func draft() throws(HTTPError) -> ProductDraft {
-        ProductDraft(
+    func draft() throws(HTTPError) -> ProductFields {
+        ProductFields(
             name: try present(text("title"), "title"),
             description: try present(text("descriptions"), "descriptions"),
             price: Double(try present(amount("price"), "price")),

@@ -17,8 +17,11 @@ enum Fixture {
 
     static func product(_ name: String, vendorID: Int64? = nil, discountedPrice: Double? = nil) -> NewProduct {
         NewProduct(
-            vendorID: vendorID, name: name, description: "\(name) description", price: 1_300_000.5, currency: "KRW",
-            discountedPrice: discountedPrice, stock: 1_000_000_000_000, registeredAt: 1_611_523_563.723_770_1,
+            vendorID: vendorID,
+            fields: ProductFields(
+                name: name, description: "\(name) description", price: 1_300_000.5, currency: "KRW",
+                discountedPrice: discountedPrice, stock: 1_000_000_000_000),
+            registeredAt: 1_611_523_563.723_770_1,
             password: vendorID == nil ? "v1-password" : nil, productSecret: vendorID == nil ? nil : "secret-\(name)"
         )
     }

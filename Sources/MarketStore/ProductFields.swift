@@ -1,9 +1,11 @@
-/// A product's fields as a request gave them, before they are stored; the same for every generation.
-public struct ProductDraft: Sendable, Equatable {
+/// What a seller says about a product, the same in every generation: what a create sends, what a patch changes,
+/// and what a stored product carries. `NewProduct` and `Product` hold one and expose its fields as their own.
+public struct ProductFields: Sendable, Equatable {
     public var name: String
     public var description: String
     public var price: Double
     public var currency: String
+    /// nil when none was given (v1 then omits the key; v2 shows 0).
     public var discountedPrice: Double?
     public var stock: Int64
 
