@@ -73,7 +73,7 @@ http {
 CONF
 nginx -c "$WORK_DIR/nginx/nginx.conf" &
 PIDS+=($!)
-sleep 0.5
+for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$nginx_port/detail.json" && break; sleep 0.05; done
 nginx_detail=$(measure "http://127.0.0.1:$nginx_port/detail.json")
 nginx_list=$(measure "http://127.0.0.1:$nginx_port/list.json")
 kill "${PIDS[-1]}"
