@@ -26,9 +26,7 @@ extension MarketStore {
             let products = try connection.withStatement(
                 order == .newestFirst ? ProductRows.newestFirstPage : ProductRows.oldestFirstPage
             ) {
-                try $0.bind(filter, at: 1)
-                try $0.bind(limit, at: 2)
-                try $0.bind(offset, at: 3)
+                try $0.bind(filter, limit, offset)
                 return try ProductRows.products(from: $0)
             }
             return ProductPage(products: products, totalCount: totalCount)

@@ -20,18 +20,13 @@ extension MarketStore {
     private static func upsert(_ configuration: VendorConfiguration, now: Double, on connection: Connection) throws -> Vendor {
         if let existing = try vendor(identifier: configuration.identifier, on: connection) {
             try connection.withStatement("UPDATE vendors SET name = ?1, secret = ?2 WHERE id = ?3") {
-                try $0.bind(configuration.name, at: 1)
-                try $0.bind(configuration.secret, at: 2)
-                try $0.bind(existing.id, at: 3)
+                try $0.bind(configuration.name, configuration.secret, existing.id)
                 try $0.run()
             }
             return Vendor(configuration, id: existing.id, createdAt: existing.createdAt)
         }
         try connection.withStatement("INSERT INTO vendors (name, identifier, secret, created_at) VALUES (?1, ?2, ?3, ?4)") {
-            try $0.bind(configuration.name, at: 1)
-            try $0.bind(configuration.identifier, at: 2)
-            try $0.bind(configuration.secret, at: 3)
-            try $0.bind(now, at: 4)
+            try $0.bind(configuration.name, configuration.identifier, configuration.secret, now)
             try $0.run()
         }
         return Vendor(configuration, id: connection.lastInsertRowID, createdAt: now)

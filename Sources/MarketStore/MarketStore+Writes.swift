@@ -9,16 +9,10 @@ extension MarketStore {
                                       registered_at, password, product_secret)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
                 """) {
-                try $0.bind(product.vendorID, at: 1)
-                try $0.bind(product.name, at: 2)
-                try $0.bind(product.description, at: 3)
-                try $0.bind(product.price, at: 4)
-                try $0.bind(product.currency, at: 5)
-                try $0.bind(product.discountedPrice, at: 6)
-                try $0.bind(product.stock, at: 7)
-                try $0.bind(product.registeredAt, at: 8)
-                try $0.bind(product.password, at: 9)
-                try $0.bind(product.productSecret, at: 10)
+                try $0.bind(
+                    product.vendorID, product.name, product.description, product.price, product.currency,
+                    product.discountedPrice, product.stock, product.registeredAt, product.password,
+                    product.productSecret)
                 try $0.run()
             }
             let id = connection.lastInsertRowID
@@ -49,14 +43,9 @@ extension MarketStore {
                     thumbnail_image_id = coalesce(?8, thumbnail_image_id)
                 WHERE id = ?1
                 """) {
-                try $0.bind(id, at: 1)
-                try $0.bind(patch.name, at: 2)
-                try $0.bind(patch.description, at: 3)
-                try $0.bind(patch.price, at: 4)
-                try $0.bind(patch.currency, at: 5)
-                try $0.bind(patch.discountedPrice, at: 6)
-                try $0.bind(patch.stock, at: 7)
-                try $0.bind(patch.thumbnailImageID, at: 8)
+                try $0.bind(
+                    id, patch.name, patch.description, patch.price, patch.currency, patch.discountedPrice,
+                    patch.stock, patch.thumbnailImageID)
                 try $0.run()
             }
             return try Self.storedDetail(id, on: connection)
@@ -72,8 +61,7 @@ extension MarketStore {
     public func setDeleteToken(_ token: String, productID: Int64) throws {
         try connections.write { connection in
             try connection.withStatement("UPDATE products SET delete_token = ?1 WHERE id = ?2") {
-                try $0.bind(token, at: 1)
-                try $0.bind(productID, at: 2)
+                try $0.bind(token, productID)
                 try $0.run()
             }
             guard connection.changes > 0 else { throw StoreError.productNotFound(id: productID) }
@@ -95,18 +83,13 @@ extension MarketStore {
                 INSERT INTO images (product_id, position, media_type, file_extension, origin_key, thumbnail_key, byte_count)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
                 """) {
-                try $0.bind(productID, at: 1)
-                try $0.bind(position, at: 2)
-                try $0.bind(image.mediaType, at: 3)
-                try $0.bind(image.fileExtension, at: 4)
-                try $0.bind(image.originKey, at: 5)
-                try $0.bind(image.thumbnailKey, at: 6)
-                try $0.bind(image.bytes.count, at: 7)
+                try $0.bind(
+                    productID, position, image.mediaType, image.fileExtension, image.originKey, image.thumbnailKey,
+                    image.bytes.count)
                 try $0.run()
             }
             try connection.withStatement("INSERT INTO image_data (image_id, bytes) VALUES (?1, ?2)") {
-                try $0.bind(connection.lastInsertRowID, at: 1)
-                try $0.bind(image.bytes, at: 2)
+                try $0.bind(connection.lastInsertRowID, image.bytes)
                 try $0.run()
             }
         }
@@ -135,8 +118,7 @@ extension MarketStore {
 
     private static func checkOwnImage(_ imageID: Int64, productID: Int64, on connection: Connection) throws {
         let owned = try connection.withStatement("SELECT 1 FROM images WHERE id = ?1 AND product_id = ?2") {
-            try $0.bind(imageID, at: 1)
-            try $0.bind(productID, at: 2)
+            try $0.bind(imageID, productID)
             return try $0.step()
         }
         guard owned else { throw StoreError.thumbnailNotOwnImage(imageID: imageID, productID: productID) }

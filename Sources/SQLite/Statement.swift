@@ -40,6 +40,15 @@ public final class Statement {
         try value.bind(to: self, at: index)
     }
 
+    /// Binds `values` to parameters 1, 2, 3… in order.
+    public func bind<each Value: SQLiteValue>(_ values: repeat each Value) throws {
+        var index: Int32 = 0
+        for value in repeat each values {
+            index += 1
+            try value.bind(to: self, at: index)
+        }
+    }
+
     /// Advances to the next row; `false` once the statement is done.
     public func step() throws -> Bool {
         switch sqlite3_step(pointer) {

@@ -12,6 +12,19 @@ struct ValueTests {
         }
     }
 
+    @Test func severalValuesBindToParametersInOrder() throws {
+        let connection = try Connection(path: ":memory:")
+        let row: (Int64, String, Double?, String?) = try connection.withStatement("SELECT ?1, ?2, ?3, ?4") {
+            try $0.bind(Int64(7), "seven", nil as Double?, Optional("x"))
+            try #require(try $0.step())
+            return ($0.column(0), $0.column(1), $0.column(2), $0.column(3))
+        }
+        #expect(row.0 == 7)
+        #expect(row.1 == "seven")
+        #expect(row.2 == nil)
+        #expect(row.3 == "x")
+    }
+
     @Test func integersKeepAll64Bits() throws {
         #expect(try roundTrip(Int64.max) == .max)
         #expect(try roundTrip(Int64.min) == .min)
