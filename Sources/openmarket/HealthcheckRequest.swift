@@ -46,11 +46,16 @@ enum HealthcheckRequest {
         guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/"), let status = Int(statusLine[1]) else {
             throw HealthcheckFailure("the answer is not HTTP: \(HealthcheckAnswer.excerpt(bytes))")
         }
-        let length = lines.dropFirst().lazy.compactMap { line -> Int? in
+        let declared = lines.dropFirst().lazy.compactMap { line -> Substring? in
             let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-            return Int(parts[1].trimmingCharacters(in: .whitespaces))
+            return parts.count == 2 && parts[0].lowercased() == "content-length" ? parts[1] : nil
         }.first
+        guard let declared else { return (status, end + blankLine.count, nil) }
+        // A length the check could never read (negative, garbage or past its cap) is not an answer to trust.
+        guard let length = Int(declared.trimmingCharacters(in: .whitespaces)), (0...maximumAnswerBytes).contains(length)
+        else {
+            throw HealthcheckFailure("the answer has an unusable Content-Length: \(HealthcheckAnswer.excerpt(Array(declared.utf8)))")
+        }
         return (status, end + blankLine.count, length)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import APITestSupport
 import APIv2b
 import HTTPTestSupport
@@ -150,6 +151,16 @@ struct V2bImageTests {
         let response = try server.request("GET", path)
         #expect(response.status == 404)
         #expect(response.keyOrder == ["code", "message"])
+    }
+
+    @Test("an existing image's path with its slashes percent-encoded is 404, since %2F is not a separator")
+    func encodedSlashes() throws {
+        let server = try LiveServer(V2bGeneration.self)
+        let id = try server.createdProductID()
+        let path = URLPath.of(try server.request("GET", "/api/products/\(id)").json["thumbnail"] as? String ?? "")
+        #expect(try server.request("GET", path).status == 200)
+        let encoded = "/training-resources/" + path.dropFirst("/training-resources/".count).replacingOccurrences(of: "/", with: "%2F")
+        #expect(try server.request("GET", encoded).status == 404)
     }
 
     @Test("secrets never appear in GET responses")

@@ -60,6 +60,7 @@ struct RoutingTests {
         #expect(get("/api/products/a%2Fb").status == 200)
         #expect(String(decoding: get("/api/products/a%2Fb").body, as: UTF8.self) == "product a/b")
         #expect(String(decoding: get("/images/x//y/%2E%2E").body, as: UTF8.self) == "x/y/..")
+        #expect(get("/images/x%2Fy").status == 404)
     }
 
     @Test("thrown errors become responses, never crashes")
