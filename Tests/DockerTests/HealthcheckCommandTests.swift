@@ -57,6 +57,14 @@ struct HealthcheckCommandTests {
         #expect(canned.received == ["GET /healthChecker HTTP/1.1"])
     }
 
+    @Test("fails, without crashing, on a Content-Length it cannot use", arguments: ["-5", "9223372036854775807", "x"])
+    func unusableLength(length: String) throws {
+        let canned = try CannedHTTPServer(answer: "HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\n\"OK\"")
+        let result = try healthcheck(["--url", "http://127.0.0.1:\(canned.port)/healthChecker"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("unusable Content-Length"), "\(result.output)")
+    }
+
     @Test("gives up at --timeout when the server accepts but never answers")
     func silentServer() throws {
         let silent = try CannedHTTPServer(answer: nil)
