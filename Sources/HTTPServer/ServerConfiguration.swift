@@ -12,7 +12,8 @@ public struct ServerConfiguration: Sendable {
     /// Per connection, for the request line, the headers and the response headers; libmicrohttpd answers 431
     /// to requests whose headers do not fit.
     public var connectionMemoryLimit: Int
-    /// How long a stop waits for requests already being handled.
+    /// How long a stop waits for requests already being handled; well under the 10 s after which Docker and
+    /// compose follow SIGTERM with SIGKILL.
     public var shutdownGraceMilliseconds: Int
 
     public init(
@@ -23,7 +24,7 @@ public struct ServerConfiguration: Sendable {
         connectionTimeoutSeconds: Int = 30,
         connectionLimit: Int = 1024,
         connectionMemoryLimit: Int = 64 * 1024,
-        shutdownGraceMilliseconds: Int = 10_000
+        shutdownGraceMilliseconds: Int = 5_000
     ) {
         self.host = host
         self.port = port

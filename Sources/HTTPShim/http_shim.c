@@ -22,7 +22,8 @@ struct http_shim_server {
     void *context;
     size_t max_body_bytes;
     uint16_t port;
-    // Requests whose request line has arrived and whose answer has not been fully sent; graceful stop waits on it.
+    // Requests whose headers have all arrived and whose answer has not been fully sent; graceful stop waits on it.
+    // A client that sent only part of its headers does not count, so it cannot hold a stop for the whole grace.
     atomic_uint in_flight;
 };
 
@@ -31,7 +32,8 @@ typedef struct {
     uint8_t *body;          // Grows geometrically up to max_body_bytes; NULL until the first body bytes.
     size_t body_length;
     size_t body_capacity;
-    bool saw_first_call;    // libmicrohttpd calls the access handler once with headers only, then with body data.
+    bool saw_first_call;    // libmicrohttpd calls the access handler once with headers only, then with body data;
+                            // from that first call on, the request counts as in flight.
     bool body_too_large;
 } request_state;
 
@@ -57,7 +59,6 @@ static void *on_request_line(void *cls, const char *uri, struct MHD_Connection *
         free(state);
         return NULL;
     }
-    atomic_fetch_add(&server->in_flight, 1);
     return state;
 }
 
@@ -69,8 +70,8 @@ static void on_request_completed(void *cls, struct MHD_Connection *connection, v
     request_state *state = *req_cls;
     if (state == NULL) return;
     *req_cls = NULL;
+    if (state->saw_first_call) atomic_fetch_sub(&server->in_flight, 1);
     free_request_state(state);
-    atomic_fetch_sub(&server->in_flight, 1);
 }
 
 static bool declared_length_exceeds(struct MHD_Connection *connection, size_t cap) {
@@ -167,6 +168,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
 
     if (!state->saw_first_call) {
         state->saw_first_call = true;
+        atomic_fetch_add(&server->in_flight, 1);
         // Refusing on the first call means the body is never read; libmicrohttpd then closes the connection.
         if (declared_length_exceeds(connection, server->max_body_bytes)) {
             return answer(server, connection, method, state, HTTP_SHIM_BODY_TOO_LARGE);
@@ -278,12 +280,19 @@ uint16_t http_shim_port(const http_shim_server *server) {
     return server->port;
 }
 
+static uint64_t monotonic_milliseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
+}
+
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     MHD_socket listener = MHD_quiesce_daemon(server->daemon);
     if (listener != MHD_INVALID_SOCKET) close(listener);  // After quiescing, closing the listener is ours to do.
 
     const struct timespec pause = {.tv_sec = 0, .tv_nsec = 5 * 1000 * 1000};
-    for (unsigned int waited = 0; waited < grace_milliseconds && atomic_load(&server->in_flight) > 0; waited += 5) {
+    const uint64_t deadline = monotonic_milliseconds() + grace_milliseconds;
+    while (atomic_load(&server->in_flight) > 0 && monotonic_milliseconds() < deadline) {
         nanosleep(&pause, NULL);
     }
     MHD_stop_daemon(server->daemon);

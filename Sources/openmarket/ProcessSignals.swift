@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The only platform-specific code of the CLI: waiting for SIGINT or SIGTERM without a signal handler.
+/// Waiting for SIGINT or SIGTERM without a signal handler.
 enum ProcessSignals {
     /// Blocks SIGINT and SIGTERM in this thread and every thread started after it, so that only `waitForStop`
     /// receives them. Call it before the server starts its threads. A broken pipe is ignored: a client that

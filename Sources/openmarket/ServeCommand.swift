@@ -19,6 +19,8 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var options: ServeOptions
 
     func run() throws {
+        // First, before any thread exists (the log flusher included), so every thread inherits the blocked signals.
+        ProcessSignals.takeOverStopSignals()
         let settings = try ServeSettings(options: options, environment: ProcessInfo.processInfo.environment)
         let sink = LogSink.standardError
         defer { sink.flush() }
@@ -29,7 +31,6 @@ struct ServeCommand: ParsableCommand {
             store: store, clock: settings.clock, strict: settings.strict, publicURL: settings.publicURL)
         let router = settings.generation.init(context: context).makeRouter()
 
-        ProcessSignals.takeOverStopSignals()
         let server: HTTPServer
         do {
             server = try HTTPServer(

@@ -120,6 +120,17 @@ struct ConnectionTests {
         #expect(throws: (any Error).self) { try RawHTTPConnection(port: server.port, timeoutSeconds: 1).request("GET", "/slow") }
     }
 
+    @Test("a client that sent only part of its headers does not hold up a stop")
+    func halfSentRequest() throws {
+        let server = try HTTPServer(configuration: ServerConfiguration(port: 0), router: Router { _ in Response(status: 500) })
+        let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+        try connection.send("GET /healthChecker HTTP/1.1\r\nHost: x\r\n")
+        Thread.sleep(forTimeInterval: 0.1)
+        let started = ContinuousClock.now
+        server.stop()
+        #expect(ContinuousClock.now - started < .seconds(1))
+    }
+
     @Test("bodies arrive byte for byte, including binary")
     func bodyRoundTrip() throws {
         try withServer(routes: { router in

@@ -57,7 +57,7 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
 /// The port actually bound (useful when the configuration asked for 0).
 uint16_t http_shim_port(const http_shim_server *server);
 
-/// Stops accepting connections, waits up to `grace_milliseconds` for requests already being handled to be
+/// Stops accepting connections, waits up to `grace_milliseconds` for requests whose headers have arrived to be
 /// answered, then closes every connection, joins the threads and frees the server.
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
 
