@@ -12,18 +12,18 @@ public struct AccessLog: Sendable {
             line.appendTimestamp()
             line.appendText(" info ")
             line.appendText(request.method)
-            line.append(UInt8(ascii: " "))
+            line.appendText(" ")
             line.appendText(request.path)
             if !request.query.isEmpty {
-                line.append(UInt8(ascii: "?"))
+                line.appendText("?")
                 line.appendText(request.query)
             }
-            line.append(UInt8(ascii: " "))
-            line.appendDigits(status)
-            line.append(UInt8(ascii: " "))
-            line.appendDigits(bodyBytes)
+            line.appendText(" ")
+            line.appendNumber(status)
+            line.appendText(" ")
+            line.appendNumber(bodyBytes)
             line.appendText("B ")
-            line.appendDigits(microseconds)
+            line.appendNumber(microseconds)
             line.appendText("us")
         }
     }
