@@ -9,6 +9,7 @@ struct V2bImageKeyLayout: ImageKeyLayout {
     func keys(for upload: ImageUpload, vendorID: Int64?, registeredAt: Double) -> (origin: String, thumbnail: String) {
         let folder = "training-resources/\(vendorID ?? 0)/\(SeoulDate(unixSeconds: registeredAt).compact)"
         let suffix = upload.fileExtension.map { ".\($0)" } ?? ""
-        return ("\(folder)/\(Identifiers.timeHex())_origin\(suffix)", "\(folder)/\(Identifiers.timeHex())_thumb\(suffix)")
+        let ids = Identifiers.consecutiveTimeHexPair()
+        return ("\(folder)/\(ids.first)_origin\(suffix)", "\(folder)/\(ids.second)_thumb\(suffix)")
     }
 }

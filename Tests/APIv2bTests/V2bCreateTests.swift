@@ -72,6 +72,7 @@ struct V2bCreateTests {
 
     @Test("rule violations answer 400 with a message that names the fix", arguments: [
         (LiveServer.params(currency: "JPY"), "currency"),
+        (LiveServer.params(price: "1e308", extra: #","discounted_price":-1e308"#), "discounted_price"),
         (#"{"price":1,"currency":"KRW","secret":"zhillysecret0001"}"#, "name"),
         (#"{"name":"x","currency":"KRW","secret":"zhillysecret0001"}"#, "price"),
         (#"{"name":"x","price":"abc","currency":"KRW","secret":"zhillysecret0001"}"#, "price"),

@@ -16,6 +16,6 @@ public struct APIContext: Sendable {
         self.clock = clock
         self.strict = strict
         self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        cache = ResponseCache(store: store)
+        cache = ResponseCache(store: store, publicURL: self.publicURL)
     }
 }

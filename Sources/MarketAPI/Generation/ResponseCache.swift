@@ -11,38 +11,40 @@ public final class ResponseCache: @unchecked Sendable {
     private struct Entry {
         let writeCount: UInt64
         let response: Response
+        /// Key and body bytes, counted against `maxBytes`.
+        let cost: Int
     }
 
     private let store: MarketStore
+    private let publicURL: String?
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
     private var cachedBytes = 0
     private let maxBytes: Int
 
-    public init(store: MarketStore, maxBytes: Int = 32 << 20) {
+    public init(store: MarketStore, publicURL: String?, maxBytes: Int = 32 << 20) {
         self.store = store
+        self.publicURL = publicURL
         self.maxBytes = maxBytes
     }
 
-    /// The response for this request's target and host (image URLs depend on the host), computed at most once per
+    /// The response for this request's target and base URL (image URLs depend on it), computed at most once per
     /// write. Thrown errors are not cached.
     public func response(for request: Request, compute: () throws -> Response) throws -> Response {
-        let key = "\(request.headers["Host"] ?? "")\n\(request.path)?\(request.query)"
+        let key = "\(BaseURL(request: request, publicURL: publicURL).text)\n\(request.path)?\(request.query)"
         let writeCount = store.writeCount
         if let entry = lock.withLock({ entries[key] }), entry.writeCount == writeCount {
             return entry.response
         }
         let response = try compute()
         // Keys count too: many distinct query strings must not grow the cache past its bound.
-        let cost = key.utf8.count + response.body.count
+        let entry = Entry(writeCount: writeCount, response: response, cost: key.utf8.count + response.body.count)
         lock.withLock {
-            if cachedBytes + cost > maxBytes {
+            if cachedBytes + entry.cost > maxBytes {
                 entries.removeAll(keepingCapacity: true)
                 cachedBytes = 0
             }
-            if entries.updateValue(Entry(writeCount: writeCount, response: response), forKey: key) == nil {
-                cachedBytes += cost
-            }
+            cachedBytes += entry.cost - (entries.updateValue(entry, forKey: key)?.cost ?? 0)
         }
         return response
     }

@@ -23,24 +23,31 @@ public struct ProductRules: Sendable {
     }
 
     /// Checks a product as it will be stored, after a create or a patch.
-    public func validate(_ draft: ProductFields) throws(HTTPError) {
-        if let currencies, !currencies.contains(draft.currency) {
+    public func validate(_ fields: ProductFields) throws(HTTPError) {
+        // Java wrote an infinite bargain price as a string, which no client decodes as a number.
+        guard (fields.price - (fields.discountedPrice ?? 0)).isFinite else {
             throw HTTPError(
                 status: 400,
-                message: "\"currency\" must be \(currencies.map { "\"\($0)\"" }.joined(separator: " or ")); got \"\(draft.currency)\"")
+                message: "\"price\" (\(fields.price)) minus \"discounted_price\" (\(fields.discountedPrice ?? 0)) is too "
+                    + "large to store; send amounts below 1e300")
         }
-        if currencies == nil, draft.currency.isEmpty {
+        if let currencies, !currencies.contains(fields.currency) {
+            throw HTTPError(
+                status: 400,
+                message: "\"currency\" must be \(currencies.map { "\"\($0)\"" }.joined(separator: " or ")); got \"\(fields.currency)\"")
+        }
+        if currencies == nil, fields.currency.isEmpty {
             throw HTTPError(status: 400, message: "\"currency\" must not be empty; send a code such as KRW or USD")
         }
         guard strict else { return }
-        try check(draft.name.count, within: Self.strictNameLength, "\"\(nameKey)\" must have 3 to 100 characters")
+        try check(fields.name.count, within: Self.strictNameLength, "\"\(nameKey)\" must have \(Self.strictNameLength.lowerBound) to \(Self.strictNameLength.upperBound) characters")
         try check(
-            draft.description.count, within: Self.strictDescriptionLength,
-            "\"\(descriptionKey)\" must have 10 to 1000 characters")
-        if let discount = draft.discountedPrice, discount > draft.price {
+            fields.description.count, within: Self.strictDescriptionLength,
+            "\"\(descriptionKey)\" must have \(Self.strictDescriptionLength.lowerBound) to \(Self.strictDescriptionLength.upperBound) characters")
+        if let discount = fields.discountedPrice, discount > fields.price {
             throw HTTPError(
                 status: 400,
-                message: "--strict: \"discounted_price\" (\(discount)) must not be more than \"price\" (\(draft.price))")
+                message: "--strict: \"discounted_price\" (\(discount)) must not be more than \"price\" (\(fields.price))")
         }
     }
 
@@ -52,7 +59,7 @@ public struct ProductRules: Sendable {
                 message: "at least one image is required: add a file part named \"images\" with a JPEG, PNG, GIF or WebP")
         }
         guard strict else { return }
-        try check(images.count, within: Self.strictImageCount, "a product takes 1 to 5 images")
+        try check(images.count, within: Self.strictImageCount, "a product takes \(Self.strictImageCount.lowerBound) to \(Self.strictImageCount.upperBound) images")
         for (position, image) in images.enumerated() where image.bytes.count > Self.maxStrictImageBytes {
             throw HTTPError(
                 status: 400,
