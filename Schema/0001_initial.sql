@@ -6,7 +6,7 @@ CREATE TABLE meta (
     value TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- Configured vendors (v2). Ids follow configuration order and never change.
+-- Configured vendors (v2). A new vendor gets the next id; a known one (by identifier) keeps its id for good.
 CREATE TABLE vendors (
     id         INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,

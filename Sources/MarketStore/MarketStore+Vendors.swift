@@ -2,24 +2,27 @@ import SQLite
 
 extension MarketStore {
     /// Stores the configured vendors, matched by identifier: a known vendor keeps its id and creation time
-    /// and takes the configured name and secret; a new one gets the next id. Returns them in `configurations` order.
+    /// and takes the configured name and secret; a new one gets the next id. Every vendor left out is retired:
+    /// its products stay, but `vendor(identifier:)` no longer finds it. Returns them in `configurations` order.
     public func upsertVendors(_ configurations: [VendorConfiguration], now: Double) throws -> [Vendor] {
         var identifiers = Set<String>()
         for configuration in configurations where !identifiers.insert(configuration.identifier).inserted {
             throw StoreError.duplicateVendorIdentifier(configuration.identifier)
         }
         return try connections.writeTransaction { connection in
-            try configurations.map { try Self.upsert($0, now: now, on: connection) }
+            try connection.withStatement("UPDATE vendors SET retired = 1") { try $0.run() }
+            return try configurations.map { try Self.upsert($0, now: now, on: connection) }
         }
     }
 
+    /// The configured (not retired) vendor with this identifier.
     public func vendor(identifier: String) throws -> Vendor? {
-        try connections.read { try Self.vendor(identifier: identifier, on: $0) }
+        try connections.read { try Self.vendor(identifier: identifier, includingRetired: false, on: $0) }
     }
 
     private static func upsert(_ configuration: VendorConfiguration, now: Double, on connection: Connection) throws -> Vendor {
-        if let existing = try vendor(identifier: configuration.identifier, on: connection) {
-            try connection.withStatement("UPDATE vendors SET name = ?1, secret = ?2 WHERE id = ?3") {
+        if let existing = try vendor(identifier: configuration.identifier, includingRetired: true, on: connection) {
+            try connection.withStatement("UPDATE vendors SET name = ?1, secret = ?2, retired = 0 WHERE id = ?3") {
                 try $0.bind(configuration.name, configuration.secret, existing.id)
                 try $0.run()
             }
@@ -32,9 +35,11 @@ extension MarketStore {
         return Vendor(configuration, id: connection.lastInsertRowID, createdAt: now)
     }
 
-    private static func vendor(identifier: String, on connection: Connection) throws -> Vendor? {
-        try connection.withStatement("SELECT id, name, identifier, secret, created_at FROM vendors WHERE identifier = ?1") {
-            try $0.bind(identifier, at: 1)
+    private static func vendor(identifier: String, includingRetired: Bool, on connection: Connection) throws -> Vendor? {
+        try connection.withStatement("""
+            SELECT id, name, identifier, secret, created_at FROM vendors WHERE identifier = ?1 AND retired <= ?2
+            """) {
+            try $0.bind(identifier, includingRetired ? 1 : 0)
             guard try $0.step() else { return nil }
             return Vendor(
                 id: $0.column(0), name: $0.column(1), identifier: $0.column(2), secret: $0.column(3),

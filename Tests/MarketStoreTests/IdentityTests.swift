@@ -57,6 +57,24 @@ struct IdentityTests {
         #expect(try store.vendor(identifier: "nobody") == nil)
     }
 
+    @Test func aVendorLeftOutOfTheConfigurationIsRetiredButKeepsItsProductsAndItsId() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("retired.sqlite")
+        let store = try MarketStore(path: path)
+        let vendors = try store.upsertVendors(Fixture.vendors, now: 0)
+        let created = try store.createProduct(Fixture.product("kept", vendorID: vendors[0].id), images: [Fixture.image("k")])
+
+        _ = try MarketStore(path: path).upsertVendors([Fixture.vendors[1]], now: 0)
+        let restarted = try MarketStore(path: path)
+        #expect(try restarted.vendor(identifier: vendors[0].identifier) == nil)
+        #expect(try restarted.vendor(identifier: vendors[1].identifier)?.id == vendors[1].id)
+        #expect(try restarted.product(id: created.id)?.vendorName == vendors[0].name)
+
+        let back = try restarted.upsertVendors(Fixture.vendors, now: 50)
+        #expect(back.map(\.id) == vendors.map(\.id))
+        #expect(try restarted.vendor(identifier: vendors[0].identifier) == vendors[0])
+    }
+
     @Test func aProductShowsItsVendorsCurrentName() throws {
         let store = try MarketStore(path: ":memory:")
         let vendor = try #require(try store.upsertVendors(Fixture.vendors, now: 0).first)
