@@ -67,7 +67,9 @@ let package = Package(
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "SeededRandom"]),
         .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "MarketStoreTests", dependencies: ["MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter"]),
+        .testTarget(
+            name: "MarketStoreTests",
+            dependencies: ["MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
         .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient"]),
         .target(
             name: "APITestSupport",

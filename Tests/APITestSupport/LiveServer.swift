@@ -13,13 +13,15 @@ public final class LiveServer {
     public static let fixedNow = 1_707_274_800.0
 
     public let generation: any APIGeneration.Type
-    public let folder: URL
-    public var databasePath: String { folder.appendingPathComponent("market.sqlite").path }
+    /// Holds the database; removed with it when the server goes away, even if starting failed.
+    private let folder: TemporaryDirectory
+    public var databasePath: String { folder.path("market.sqlite") }
     public private(set) var store: MarketStore
     private var server: HTTPServer
     private let strict: Bool
     private let publicURL: String?
     private let now: Double?
+    private let maxBodyBytes: Int
 
     public var port: UInt16 { server.port }
 
@@ -31,23 +33,22 @@ public final class LiveServer {
         self.strict = strict
         self.publicURL = publicURL
         self.now = now
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        self.maxBodyBytes = maxBodyBytes
+        folder = try TemporaryDirectory()
         (store, server) = try Self.start(
-            generation, path: folder.appendingPathComponent("market.sqlite").path, strict: strict,
-            publicURL: publicURL, now: now, maxBodyBytes: maxBodyBytes)
+            generation, path: folder.path("market.sqlite"), strict: strict, publicURL: publicURL, now: now,
+            maxBodyBytes: maxBodyBytes)
     }
 
     deinit {
         server.stop()
-        try? FileManager.default.removeItem(at: folder)
     }
 
     /// Stops the server and starts a new one on the same database, as a restart of the process would.
     public func restart() throws {
         server.stop()
         (store, server) = try Self.start(
-            generation, path: databasePath, strict: strict, publicURL: publicURL, now: now, maxBodyBytes: 32 << 20)
+            generation, path: databasePath, strict: strict, publicURL: publicURL, now: now, maxBodyBytes: maxBodyBytes)
     }
 
     public func connection() throws -> RawHTTPConnection {

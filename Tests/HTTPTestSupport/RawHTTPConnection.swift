@@ -37,6 +37,8 @@ public final class RawHTTPConnection {
         socketDescriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard socketDescriptor >= 0 else { throw RawHTTPError("socket() failed") }
+        // A server that closes early (a 413 before the body) must fail the write, not kill the whole test run.
+        signal(SIGPIPE, SIG_IGN)
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()

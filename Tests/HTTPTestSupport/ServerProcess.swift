@@ -29,10 +29,11 @@ public final class ServerProcess {
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
 
-        let deadline = ContinuousClock.now + timeout
+        let watchdog = Self.watchdog(process, after: timeout)
+        defer { watchdog.cancel() }
         let reader = output.fileHandleForReading
-        while ContinuousClock.now < deadline {
-            let data = reader.availableData
+        while true {
+            let data = reader.availableData  // Returns empty once the process has ended (or the watchdog ended it).
             if data.isEmpty { break }  // The process ended before printing its address.
             startupOutput += String(decoding: data, as: UTF8.self)
             if let line = startupOutput.split(separator: "\n").first(where: { $0.contains("http://") }),
@@ -72,17 +73,31 @@ public final class ServerProcess {
         return process.isRunning ? nil : process.terminationStatus
     }
 
-    /// Runs `openmarket` to completion (bounded) and returns its exit status and both outputs.
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    /// Runs `openmarket` to completion (killed after `timeout`) and returns its exit status and both outputs.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(30)
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         prepare(process, arguments, environment)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
+        let watchdog = watchdog(process, after: timeout)
+        defer { watchdog.cancel() }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Kills the process if it still runs at the deadline, so that no read from its pipes can block a test forever.
+    private static func watchdog(_ process: Process, after timeout: Duration) -> DispatchWorkItem {
+        let kill = DispatchWorkItem { [process] in
+            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        }
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: kill)
+        return kill
     }
 
     /// The binary with the arguments and this environment, minus any OPENMARKET_ variable the test did not set.

@@ -6,9 +6,8 @@ import Testing
 struct GenerationSelectionTests {
     @Test("a database keeps the generation it was created with; another --api is refused with a clear message")
     func generationMismatch() throws {
-        let database = FileManager.default.temporaryDirectory
-            .appendingPathComponent("openmarket-api-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: database) }
+        let directory = try TemporaryDirectory()
+        let database = directory.path("market.sqlite")
         let server = try ServerProcess(["--port", "0", "--database", database])
         #expect(server.stop() == 0)
         let refused = try ServerProcess.run(["--api", "v1b", "--port", "0", "--database", database])

@@ -4,8 +4,15 @@ import Testing
 
 @Suite("openmarket serve, as a process")
 struct ServeCommandTests {
+    /// Removed with its databases (and their -wal and -shm files) when the test ends.
+    private let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
     private func temporaryDatabase() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-cli-\(UUID().uuidString).sqlite").path
+        directory.path("\(UUID().uuidString).sqlite")
     }
 
     @Test("prints exactly one line with its address once it accepts connections, and exits 0 on SIGTERM and SIGINT")

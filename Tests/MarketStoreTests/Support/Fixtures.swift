@@ -1,3 +1,4 @@
+import HTTPTestSupport
 import MarketStore
 
 /// Sample values for store tests; image keys are derived from a tag so each test picks unique ones.

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A fresh directory under the system temporary directory, removed when the value goes away.
-final class TemporaryDirectory {
-    let url: URL
+public final class TemporaryDirectory {
+    public let url: URL
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("MarketStoreTests-\(UUID().uuidString)")
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
@@ -13,7 +13,7 @@ final class TemporaryDirectory {
         try? FileManager.default.removeItem(at: url)
     }
 
-    func path(_ name: String) -> String {
+    public func path(_ name: String) -> String {
         url.appendingPathComponent(name).path
     }
 }
