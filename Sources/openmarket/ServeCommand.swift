@@ -40,6 +40,10 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("\(error)")
         }
         print("openmarket \(settings.generation.name) listening on \(settings.listeningURL(port: server.port))")
+        if settings.usesDemoVendor {
+            let demo = VendorOption.demo
+            print("demo vendor: name \(demo.name), identifier \(demo.identifier), secret \(demo.secret)")
+        }
         fflush(nil)  // Scripts wait for this line; do not leave it in a pipe buffer.
 
         let signal = ProcessSignals.waitForStop()
@@ -65,12 +69,7 @@ struct ServeCommand: ParsableCommand {
             }
             return store
         }
-        var configured = try VendorOption.parse(settings.vendors)
-        if configured.isEmpty {
-            configured = [VendorOption.demo]
-            let demo = VendorOption.demo
-            print("demo vendor: name \(demo.name), identifier \(demo.identifier), secret \(demo.secret)")
-        }
+        let configured = settings.usesDemoVendor ? [VendorOption.demo] : try VendorOption.parse(settings.vendors)
         do {
             _ = try store.upsertVendors(configured, now: settings.clock.now())
         } catch let error as StoreError {

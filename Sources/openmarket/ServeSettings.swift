@@ -67,6 +67,11 @@ struct ServeSettings {
         logLevel = level
     }
 
+    /// A v2 server started without vendors configures (and prints) the demo vendor.
+    var usesDemoVendor: Bool {
+        generation.usesVendors && vendors.isEmpty
+    }
+
     /// What scripts and people read to find the server; IPv6 literals need brackets in a URL.
     func listeningURL(port: UInt16) -> String {
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
