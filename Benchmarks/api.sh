@@ -2,7 +2,7 @@
 # v2b benchmark: seeds 100 products through the API, then compares GET detail and GET list with (a) bare
 # libmicrohttpd and (b) nginx serving the very same response bytes as a static file. Also measures creates per
 # second with one 100 KB image, the time from start to the first 200 on an existing database, and idle RSS.
-# Environment: THREADS, DURATION (default 10s), CONNECTIONS (64).
+# Environment: THREADS, DURATION (default 10s), CONNECTIONS (64), ROUNDS (3).
 source "$(dirname "$0")/lib.sh"
 ensure_tool wrk wrk
 ensure_tool nginx nginx-light
@@ -37,18 +37,13 @@ detail_path="/api/products/50"
 list_path="/api/products?page_no=1&items_per_page=20"
 curl -sf -o "$WORK_DIR/detail.json" "$OPENMARKET_URL$detail_path"
 curl -sf -o "$WORK_DIR/list.json" "$OPENMARKET_URL$list_path"
-ours_detail=$(measure "$OPENMARKET_URL$detail_path")
-ours_list=$(measure "$OPENMARKET_URL$list_path")
-rss_kb=$(ps -o rss= -p "${PIDS[-1]}" | tr -d ' ')
-kill "${PIDS[-1]}"; wait "${PIDS[-1]}" 2>/dev/null || true
+ours_pid=${PIDS[-1]}
+ours_url=$OPENMARKET_URL
 
-port=$(free_port)
-start_bare "$port" application/json "$WORK_DIR/detail.json"
-bare_detail=$(measure "http://127.0.0.1:$port/")
-kill "${PIDS[-1]}"
-start_bare "$port" application/json "$WORK_DIR/list.json"
-bare_list=$(measure "http://127.0.0.1:$port/")
-kill "${PIDS[-1]}"
+detail_port=$(free_port)
+start_bare "$detail_port" application/json "$WORK_DIR/detail.json"
+list_port=$(free_port)
+start_bare "$list_port" application/json "$WORK_DIR/list.json"
 
 nginx_port=$(free_port)
 mkdir -p "$WORK_DIR/www" "$WORK_DIR/nginx"
@@ -74,9 +69,13 @@ CONF
 nginx -c "$WORK_DIR/nginx/nginx.conf" &
 PIDS+=($!)
 for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$nginx_port/detail.json" && break; sleep 0.05; done
-nginx_detail=$(measure "http://127.0.0.1:$nginx_port/detail.json")
-nginx_list=$(measure "http://127.0.0.1:$nginx_port/list.json")
-kill "${PIDS[-1]}"
+compare_rounds \
+  ours_detail="$ours_url$detail_path" bare_detail="http://127.0.0.1:$detail_port/" \
+  nginx_detail="http://127.0.0.1:$nginx_port/detail.json" \
+  ours_list="$ours_url$list_path" bare_list="http://127.0.0.1:$list_port/" \
+  nginx_list="http://127.0.0.1:$nginx_port/list.json"
+rss_kb=$(ps -o rss= -p "$ours_pid" | tr -d ' ')
+cleanup_servers
 
 # Startup on the existing database: from exec to the first 200 from /healthChecker.
 read -r start_ms idle_rss_mb < <(python3 - "$OPENMARKET" "$database" <<'PY'
@@ -88,14 +87,18 @@ for _ in range(5):
     proc = subprocess.Popen([sys.argv[1], "serve", "--port", "0", "--database", sys.argv[2], "--log-level", "warning"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = proc.stdout.readline()
-    while "http://" not in line:
+    while line and "http://" not in line:
         line = proc.stdout.readline()
+    if not line:
+        sys.exit("the emulator exited before printing its address")
     url = line[line.index("http://"):].split()[0]
-    while True:
+    for _ in range(1000):
         try:
             if urllib.request.urlopen(url + "/healthChecker", timeout=2).status == 200: break
         except OSError:
-            pass
+            time.sleep(0.001)
+    else:
+        sys.exit("the emulator never answered /healthChecker")
     elapsed = (time.monotonic() - began) * 1000
     best = elapsed if best is None else min(best, elapsed)
     if rss is None:
@@ -109,11 +112,11 @@ PY
 start_openmarket --database "$WORK_DIR/creates.sqlite" --log-level warning
 creates=$(wrk -t2 -c8 -d"$DURATION" -s "$WORK_DIR/create.lua" "$OPENMARKET_URL/api/products" | awk '/Requests\/sec/ { printf "%.0f", $2 }')
 
-echo "threads=$THREADS connections=$CONNECTIONS duration=$DURATION detail=$(wc -c <"$WORK_DIR/detail.json")B list=$(wc -c <"$WORK_DIR/list.json")B"
-report "GET $detail_path" "$ours_detail" "bare libmicrohttpd" "$bare_detail"
-report "GET $detail_path" "$ours_detail" "nginx static" "$nginx_detail"
-report "GET /api/products (20 items)" "$ours_list" "bare libmicrohttpd" "$bare_list"
-report "GET /api/products (20 items)" "$ours_list" "nginx static" "$nginx_list"
+echo "threads=$THREADS connections=$CONNECTIONS duration=$DURATION, median of $ROUNDS alternating rounds, detail=$(wc -c <"$WORK_DIR/detail.json")B list=$(wc -c <"$WORK_DIR/list.json")B"
+report "GET $detail_path" "$RESULT_ours_detail" "bare libmicrohttpd" "$RESULT_bare_detail"
+report "GET $detail_path" "$RESULT_ours_detail" "nginx static" "$RESULT_nginx_detail"
+report "GET /api/products (20 items)" "$RESULT_ours_list" "bare libmicrohttpd" "$RESULT_bare_list"
+report "GET /api/products (20 items)" "$RESULT_ours_list" "nginx static" "$RESULT_nginx_list"
 echo "creates with one 100 KB image: $creates req/s (8 connections)"
 echo "startup to first 200 on an existing database: ${start_ms} ms (best of 5)"
 echo "idle RSS on the existing database: ${idle_rss_mb} MiB; RSS after the read benchmarks: $((rss_kb / 1024)) MiB"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Foundation benchmark: the emulator's /healthChecker against bare libmicrohttpd serving the same 4 bytes with
-# the same thread count. Target ratio >= 0.8. Environment: THREADS, DURATION (default 10s), CONNECTIONS (64).
+# the same thread count. Target ratio >= 0.8. Environment: THREADS, DURATION (default 10s), CONNECTIONS (64),
+# ROUNDS (3).
 source "$(dirname "$0")/lib.sh"
 ensure_tool wrk wrk
 build_release
@@ -9,14 +10,12 @@ build_bare
 printf '"OK"' >"$WORK_DIR/ok.json"
 port=$(free_port)
 start_bare "$port" application/json "$WORK_DIR/ok.json"
-bare=$(measure "http://127.0.0.1:$port/healthChecker")
-kill "${PIDS[-1]}"
-
 start_openmarket --database "$WORK_DIR/bench.sqlite"
-ours=$(measure "$OPENMARKET_URL/healthChecker")
+logging_url=$OPENMARKET_URL
 start_openmarket --database "$WORK_DIR/bench-quiet.sqlite" --log-level warning
-quiet=$(measure "$OPENMARKET_URL/healthChecker")
+compare_rounds bare="http://127.0.0.1:$port/healthChecker" logging="$logging_url/healthChecker" \
+  quiet="$OPENMARKET_URL/healthChecker"
 
-echo "threads=$THREADS connections=$CONNECTIONS duration=$DURATION"
-report "openmarket /healthChecker (logging)" "$ours" "bare libmicrohttpd" "$bare"
-report "openmarket /healthChecker (quiet)" "$quiet" "bare libmicrohttpd" "$bare"
+echo "threads=$THREADS connections=$CONNECTIONS duration=$DURATION, median of $ROUNDS alternating rounds"
+report "openmarket /healthChecker (logging)" "$RESULT_logging" "bare libmicrohttpd" "$RESULT_bare"
+report "openmarket /healthChecker (quiet)" "$RESULT_quiet" "bare libmicrohttpd" "$RESULT_bare"

@@ -5,11 +5,17 @@ REPO_DIR="$(cd "$BENCH_DIR/.." && pwd)"
 WORK_DIR="$(mktemp -d /tmp/openmarket-bench.XXXXXX)"
 THREADS="${THREADS:-$(nproc 2>/dev/null || sysctl -n hw.ncpu)}"
 DURATION="${DURATION:-10s}"
+ROUNDS="${ROUNDS:-3}"
 CONNECTIONS="${CONNECTIONS:-64}"
 PIDS=()
-cleanup() {
+# Stops every server started so far and waits for them to exit.
+cleanup_servers() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
+  PIDS=()
+}
+cleanup() {
+  cleanup_servers
   rm -rf "$WORK_DIR"
 }
 trap cleanup EXIT
@@ -50,6 +56,13 @@ start_bare() {
   echo "bare libmicrohttpd did not start" >&2; exit 1
 }
 
+# Stops the server started last and waits until it has exited, so its port and CPU are free for the next one.
+stop_last() {
+  kill "${PIDS[-1]}" 2>/dev/null || true
+  wait "${PIDS[-1]}" 2>/dev/null || true
+  unset 'PIDS[-1]'
+}
+
 free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
 }
@@ -61,6 +74,28 @@ measure() {
     /Requests\/sec/ { reqs = $2 }
     /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms/, "", v) } else if (v ~ /s$/) { sub(/s/, "", v); v *= 1000 } p99 = v }
     END { printf "%.0f %.2f\n", reqs, p99 }'
+}
+
+# median RESULT... : of "REQS P99" results, the one with the middle req/s.
+median() {
+  printf '%s\n' "$@" | sort -n | awk '{ line[NR] = $0 } END { print line[int((NR + 1) / 2)] }'
+}
+
+# compare_rounds NAME=URL... : measures every URL once per round, the URLs taking turns, so a slow patch of the
+# machine hits them all alike; then sets RESULT_NAME to the median of each.
+compare_rounds() {
+  local pair name round
+  declare -A runs=()
+  for round in $(seq 1 "$ROUNDS"); do
+    for pair in "$@"; do
+      runs[${pair%%=*}]+="$(measure "${pair#*=}")"$'\n'
+    done
+  done
+  for pair in "$@"; do
+    name=${pair%%=*}
+    mapfile -t lines <<<"${runs[$name]%$'\n'}"
+    printf -v "RESULT_$name" '%s' "$(median "${lines[@]}")"
+  done
 }
 
 # report NAME SUBJECT_RESULT BASELINE_NAME BASELINE_RESULT
