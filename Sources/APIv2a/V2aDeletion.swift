@@ -1,4 +1,5 @@
 import HTTPServer
+import WireFormat
 import MarketAPI
 
 /// v2a's delete flow: `POST /api/products/{id}/secret` with the vendor secret answers the product's own secret
@@ -23,7 +24,7 @@ struct V2aDeletion: Sendable {
             // The real server answered 400 to apps that put the vendor secret here.
             throw HTTPError(
                 status: 400,
-                message: "\"\(given)\" is not the secret of product \(product.id); DELETE /api/products/\(product.id)/<secret> "
+                message: "\(MessageQuoting.quoted(given)) is not the secret of product \(product.id); DELETE /api/products/\(product.id)/<secret> "
                     + "with the text POST /api/products/\(product.id)/secret answers, not the vendor secret")
         }
         guard let deleted = try api.context.store.deleteProduct(id: product.id) else {

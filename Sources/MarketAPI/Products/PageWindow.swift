@@ -1,4 +1,5 @@
 import HTTPServer
+import WireFormat
 
 /// One page of a v2 list and the numbers the real server computed for it (§3.3 of the spec).
 public struct PageWindow: Sendable, Equatable {
@@ -41,7 +42,7 @@ public struct PageWindow: Sendable, Equatable {
     private static func positive(_ text: String?, name: String, default fallback: Int) throws(HTTPError) -> Int {
         guard let text, !text.isEmpty else { return fallback }
         guard let value = Int(text), value > 0 else {
-            throw HTTPError(status: 400, message: "\(name) must be a positive whole number; got \"\(text)\"")
+            throw HTTPError(status: 400, message: "\(name) must be a positive whole number; got \(MessageQuoting.quoted(text))")
         }
         return value
     }

@@ -1,4 +1,5 @@
 import HTTPServer
+import WireFormat
 import MarketStore
 
 /// What a product must satisfy. By default only what the real server enforced; `--strict` adds the course rules.
@@ -34,7 +35,7 @@ public struct ProductRules: Sendable {
         if let currencies, !currencies.contains(fields.currency) {
             throw HTTPError(
                 status: 400,
-                message: "\"currency\" must be \(currencies.map { "\"\($0)\"" }.joined(separator: " or ")); got \"\(fields.currency)\"")
+                message: "\"currency\" must be \(currencies.map { "\"\($0)\"" }.joined(separator: " or ")); got \(MessageQuoting.quoted(fields.currency))")
         }
         if currencies == nil, fields.currency.isEmpty {
             throw HTTPError(status: 400, message: "\"currency\" must not be empty; send a code such as KRW or USD")

@@ -140,7 +140,7 @@ public struct SpringAPI: Sendable {
 
     static func productID(_ text: String?) throws(HTTPError) -> Int64 {
         guard let text, let id = Int64(text), id > 0 else {
-            throw HTTPError(status: 400, message: "a product id must be a positive whole number; got \"\(text ?? "")\"")
+            throw HTTPError(status: 400, message: "a product id must be a positive whole number; got \(MessageQuoting.quoted(text ?? ""))")
         }
         return id
     }

@@ -1,4 +1,5 @@
 import HTTPServer
+import WireFormat
 import MarketStore
 
 /// The v2 credentials: the `identifier` header names the vendor, the `secret` in the body proves it (§6.2).
@@ -14,7 +15,7 @@ struct VendorAuthentication: Sendable {
         guard let vendor = try store.vendor(identifier: identifier) else {
             throw HTTPError(
                 status: 401,
-                message: "no vendor has the identifier \"\(identifier)\"; use one printed at startup or given with --vendor")
+                message: "no vendor has the identifier \(MessageQuoting.quoted(identifier)); use one printed at startup or given with --vendor")
         }
         return vendor
     }

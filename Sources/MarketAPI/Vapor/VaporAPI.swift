@@ -1,4 +1,5 @@
 import HTTPServer
+import WireFormat
 import MarketStore
 
 /// The v1 endpoints (Vapor on Heroku, 2021). There are no vendors: the password an item is registered with
@@ -119,7 +120,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
 
     private static func positive(_ text: String?, _ what: String, atMost limit: Int64) throws(HTTPError) -> Int64 {
         guard let text, let value = Int64(text), value > 0, value <= limit else {
-            throw HTTPError(status: 400, message: "\(what) must be a whole number from 1 to \(limit); got \"\(text ?? "")\"")
+            throw HTTPError(status: 400, message: "\(what) must be a whole number from 1 to \(limit); got \(MessageQuoting.quoted(text ?? ""))")
         }
         return value
     }

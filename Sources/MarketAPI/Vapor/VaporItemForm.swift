@@ -1,4 +1,5 @@
 import HTTPServer
+import WireFormat
 import MarketStore
 import Multipart
 
@@ -55,7 +56,7 @@ struct VaporItemForm {
         guard let value = Int64(text) else {
             throw HTTPError(
                 status: 400,
-                message: "\"\(name)\" must be a whole number such as 1500 (v1 keeps no fractions); got \"\(text)\"")
+                message: "\"\(name)\" must be a whole number such as 1500 (v1 keeps no fractions); got \(MessageQuoting.quoted(text))")
         }
         return value
     }
