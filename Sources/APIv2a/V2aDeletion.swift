@@ -8,7 +8,7 @@ struct V2aDeletion: Sendable {
     let api: SpringAPI
 
     func revealSecret(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let (_, product, _) = try api.authorizedProduct(request, idText: parameters["id"])
+        let (product, _) = try api.authorizedProduct(request, idText: parameters["id"])
         guard let secret = product.productSecret else {
             throw HTTPError(status: 500, message: "product \(product.id) was stored without a product secret")
         }

@@ -8,7 +8,7 @@ struct V2bDeletion: Sendable {
     let api: SpringAPI
 
     func archive(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let (_, product, _) = try api.authorizedProduct(request, idText: parameters["id"])
+        let (product, _) = try api.authorizedProduct(request, idText: parameters["id"])
         let token = Identifiers.deleteToken()
         try api.context.store.setDeleteToken(token, productID: product.id)
         return Response(status: 200, contentType: "text/plain;charset=UTF-8", body: Array("/api/products/\(token)".utf8))

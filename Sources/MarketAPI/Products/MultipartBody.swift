@@ -3,6 +3,10 @@ import Multipart
 
 /// A request body read as multipart/form-data; the parser's explanation goes to the client as it is.
 enum MultipartBody {
+    /// The server's --max-body-bytes already bounds the body (413 before it is read), so the parser's own total
+    /// must not refuse less; its part-count and header limits still apply.
+    private static let limits = MultipartLimits(maxBodyBytes: .max)
+
     static func parts(of request: Request) throws(HTTPError) -> [MultipartPart] {
         guard let contentType = request.headers["Content-Type"] else {
             throw HTTPError(
@@ -10,11 +14,9 @@ enum MultipartBody {
                 message: "the Content-Type header is missing; send multipart/form-data; boundary=<your boundary>")
         }
         do {
-            // The server's --max-body-bytes already bounds the body; the parser must not refuse less than that.
-            let limits = MultipartLimits(maxBodyBytes: .max)
             return try MultipartParser.parse(body: request.body, contentType: contentType, limits: limits)
         } catch {
-            throw HTTPError(status: error.kind == .bodyTooLarge ? 413 : 400, message: error.message)
+            throw HTTPError(status: 400, message: error.message)
         }
     }
 

@@ -26,9 +26,11 @@ public struct SpringAPI: Sendable {
         SpringErrorBody.render(error)
     }
 
+    private static let healthy = Response(status: 200, contentType: "application/json", body: Array(#""OK""#.utf8))
+
     /// `GET /healthChecker`: the JSON string "OK", quotes included.
     public func healthCheck(_ request: Request, _ parameters: RouteParameters) -> Response {
-        Response(status: 200, contentType: "application/json", body: Array(#""OK""#.utf8))
+        Self.healthy
     }
 
     /// `GET /api/products?page_no=&items_per_page=&search_value=`, newest first.
@@ -88,32 +90,30 @@ public struct SpringAPI: Sendable {
 
     /// `PATCH /api/products/{id}`: a JSON body whatever its Content-Type says; 202 with the updated detail.
     public func patch(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let (_, product, body) = try authorizedProduct(request, idText: parameters["id"])
+        let (product, body) = try authorizedProduct(request, idText: parameters["id"])
         let patch = try form.patch(from: body)
         try rules.validate(patch.applied(to: product))
-        do {
-            guard let updated = try context.store.patchProduct(id: product.id, patch) else {
-                throw HTTPError(status: 404, message: "product \(product.id) was deleted meanwhile")
-            }
-            return detailResponse(updated, status: 202, request: request)
-        } catch StoreError.thumbnailNotOwnImage(let imageID, let productID) {
+        if let thumbnailID = patch.thumbnailImageID, !product.images.contains(where: { $0.id == thumbnailID }) {
             let own = product.images.map { String($0.id) }.joined(separator: ", ")
             throw HTTPError(
                 status: 400,
-                message: "\"thumbnail_id\" \(imageID) is not an image of product \(productID); use one of its image ids: \(own)")
+                message: "\"thumbnail_id\" \(thumbnailID) is not an image of product \(product.id); use one of its image ids: \(own)")
         }
+        guard let updated = try context.store.patchProduct(id: product.id, patch) else {
+            throw HTTPError(status: 404, message: "product \(product.id) was deleted meanwhile")
+        }
+        return detailResponse(updated, status: 202, request: request)
     }
 
-    /// The vendor, its product and the parsed JSON body of a call that must prove ownership (patch, delete lookups):
-    /// 400 without identifier or secret, 401 for wrong credentials, 404 for an unknown product, 403 for another
-    /// vendor's product.
-    public func authorizedProduct(_ request: Request, idText: String?) throws -> (Vendor, Product, RequestJSON.Object) {
+    /// The product and the parsed JSON body of a call that must prove ownership (patch, delete lookups): 400 without
+    /// identifier or secret, 401 for wrong credentials, 404 for an unknown product, 403 for another vendor's product.
+    public func authorizedProduct(_ request: Request, idText: String?) throws -> (Product, RequestJSON.Object) {
         let vendor = try authentication.vendor(of: request)
         let body = try RequestJSON.object(request.body, source: "the request body")
         try authentication.checkSecret(body.string("secret"), of: vendor)
         let product = try existingProduct(idText)
         try authentication.checkOwnership(of: product, by: vendor)
-        return (vendor, product, body)
+        return (product, body)
     }
 
     /// The vendor named by the `identifier` header (400 when missing, 401 when unknown).
