@@ -73,18 +73,9 @@ public struct SpringAPI: Sendable {
         }
         let params = try RequestJSON.object(paramsPart.body, source: "the \"params\" part")
         try authentication.checkSecret(params.string("secret"), of: vendor)
-        let draft = try form.draft(from: params)
-        try rules.validate(draft)
-        let uploads = try MultipartBody.imageUploads(of: parts)
-        try rules.validate(uploads)
-
-        let registeredAt = context.clock.now()
-        let images = dialect.imageLayout.newImages(uploads, vendorID: vendor.id, registeredAt: registeredAt)
-        let product = try context.store.createProduct(
-            NewProduct(
-                vendorID: vendor.id, fields: draft, registeredAt: registeredAt, password: nil,
-                productSecret: Identifiers.dashedTimeUUID()),
-            images: images)
+        let product = try ProductCreation(context: context, rules: rules, layout: dialect.imageLayout).create(
+            try form.draft(from: params), imagesFrom: parts, vendorID: vendor.id, password: nil,
+            productSecret: Identifiers.dashedTimeUUID())
         return detailResponse(product, status: 201, request: request)
     }
 

@@ -41,15 +41,8 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
         let form = try VaporItemForm(parts: parts)
         let draft = try form.draft()
         let password = try Self.present(password: form.text("password"))
-        try rules.validate(draft)
-        let uploads = try MultipartBody.imageUploads(of: parts)
-        try rules.validate(uploads)
-
-        let registeredAt = context.clock.now()
-        let item = try context.store.createProduct(
-            NewProduct(
-                vendorID: nil, fields: draft, registeredAt: registeredAt, password: password, productSecret: nil),
-            images: imageLayout.newImages(uploads, vendorID: nil, registeredAt: registeredAt))
+        let item = try ProductCreation(context: context, rules: rules, layout: imageLayout)
+            .create(draft, imagesFrom: parts, vendorID: nil, password: password, productSecret: nil)
         return VaporResponse.json(items(for: request).detail(item))
     }
 
