@@ -11,28 +11,14 @@ struct HealthProbe {
         self.url = try HealthcheckURL(url ?? Self.defaultURL(environment: environment))
     }
 
+    /// Resolved exactly as `serve` resolves its settings, so the check asks where a server started with the same
+    /// environment listens, and for the path its generation answers.
     static func defaultURL(environment: [String: String]) throws -> String {
-        let env = EnvironmentReader(environment)
-        let port = try env.integer("OPENMARKET_PORT") ?? 8080
-        guard (1...65535).contains(port) else {
-            throw HealthcheckFailure("OPENMARKET_PORT must be 1 to 65535 for the health check; got \(port) (pass --url instead)")
+        let settings = try ServeSettings(options: ServeOptions.parse([]), environment: environment)
+        guard settings.server.port != 0 else {
+            throw HealthcheckFailure("OPENMARKET_PORT is 0, a port chosen at startup; pass --url with the port it printed")
         }
-        let apiName = env["OPENMARKET_API"] ?? "v2b"
-        guard let generation = GenerationRegistry.generation(named: apiName) else {
-            throw HealthcheckFailure("OPENMARKET_API must be one of \(GenerationRegistry.names); got \"\(apiName)\"")
-        }
-        let path = generation.healthCheckPath
-        return "http://\(loopbackHost(listeningOn: env["OPENMARKET_HOST"])):\(port)\(path)"
-    }
-
-    /// Where to reach a server listening on `host`: a wildcard address is reached on loopback.
-    private static func loopbackHost(listeningOn host: String?) -> String {
-        switch host {
-        case nil, "0.0.0.0": "127.0.0.1"
-        case "::": "[::1]"
-        case let host? where host.contains(":"): "[\(host)]"
-        case let host?: host
-        }
+        return settings.listeningURL(port: settings.server.port, reachableOnLoopback: true) + settings.generation.healthCheckPath
     }
 
     /// Asks once; throws the reason when the server is not healthy.

@@ -72,10 +72,14 @@ struct ServeSettings {
         generation.usesVendors && vendors.isEmpty
     }
 
-    /// What scripts and people read to find the server; IPv6 literals need brackets in a URL.
-    func listeningURL(port: UInt16) -> String {
-        let host = server.host.contains(":") ? "[\(server.host)]" : server.host
-        return "http://\(host):\(port)"
+    /// What scripts and people read to find the server; IPv6 literals need brackets in a URL. A client on the same
+    /// machine reaches a wildcard address (0.0.0.0, ::) on loopback.
+    func listeningURL(port: UInt16, reachableOnLoopback: Bool = false) -> String {
+        var host = server.host
+        if reachableOnLoopback, host == "0.0.0.0" || host == "::" {
+            host = host == "::" ? "::1" : "127.0.0.1"
+        }
+        return "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 }
 
