@@ -7,14 +7,6 @@ import Testing
 /// Our bytes against the real server's captures in ../shared/spec/samples.
 @Suite("v2b golden shapes")
 struct V2bGoldenTests {
-    static let samples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/spec/samples")
-
-    static func sampleKeys(_ name: String) throws -> [String] {
-        JSONKeyOrder.keys(in: try String(contentsOf: samples.appendingPathComponent(name), encoding: .utf8))
-    }
-
     @Test("a detail with three images has the capture's keys in the capture's order")
     func detailKeyOrder() throws {
         let server = try LiveServer(V2bGeneration.self)
@@ -23,7 +15,7 @@ struct V2bGoldenTests {
         let detail = try server.request("GET", "/api/products/\(id)")
         #expect(detail.status == 200)
         #expect(detail.header("Content-Type") == "application/json")
-        #expect(detail.keyOrder == (try Self.sampleKeys("v2b-product-2456.captured.json")))
+        #expect(detail.keyOrder == (try SpecSamples.keys("v2b-product-2456.captured.json")))
     }
 
     @Test("page 2 of 20 has the capture's keys in the capture's order")
@@ -34,7 +26,7 @@ struct V2bGoldenTests {
         }
         let page = try server.request("GET", "/api/products?page_no=2&items_per_page=20")
         #expect(page.status == 200)
-        #expect(page.keyOrder == (try Self.sampleKeys("v2b-products-page2.captured.json")))
+        #expect(page.keyOrder == (try SpecSamples.keys("v2b-products-page2.captured.json")))
     }
 
     @Test("the detail bytes are exactly the real server's format")

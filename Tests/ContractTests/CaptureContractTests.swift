@@ -1,3 +1,4 @@
+import APITestSupport
 import Foundation
 import OpenMarketClient
 import Testing
@@ -12,10 +13,7 @@ extension MarketContractTests {
     }
 
     private static func capture<Value: Decodable>(_ type: Value.Type, _ name: String) throws -> Value {
-        let samples = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("../shared/spec/samples/\(name)").standardizedFileURL
-        return try JSONDecoder().decode(type, from: Data(contentsOf: samples))
+        try JSONDecoder().decode(type, from: Data(SpecSamples.text(name).utf8))
     }
 
     private static func resending(_ product: Product, images: [ImageUpload]) -> NewProduct {

@@ -8,22 +8,11 @@ public final class ServerProcess {
     public private(set) var url = ""
     private let errorFile: URL
 
-    /// The binary SwiftPM built next to the test bundle.
-    public static var binary: URL {
-        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for folder in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
-            let candidate = folder.appendingPathComponent("openmarket")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/openmarket")
-    }
-
     /// Starts `openmarket` with the arguments and waits (at most `timeout`) for the line with its address.
     public init(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(20)) throws {
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        Self.prepare(process, arguments, environment)
+        try Self.prepare(process, arguments, environment)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)
@@ -78,7 +67,7 @@ public final class ServerProcess {
         _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(30)
     ) throws -> (status: Int32, output: String) {
         let process = Process()
-        prepare(process, arguments, environment)
+        try prepare(process, arguments, environment)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -101,8 +90,8 @@ public final class ServerProcess {
     }
 
     /// The binary with the arguments and this environment, minus any OPENMARKET_ variable the test did not set.
-    private static func prepare(_ process: Process, _ arguments: [String], _ environment: [String: String]) {
-        process.executableURL = binary
+    private static func prepare(_ process: Process, _ arguments: [String], _ environment: [String: String]) throws {
+        process.executableURL = try builtExecutable(named: "openmarket")
         process.arguments = arguments
         var inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("OPENMARKET_") }
         inherited.merge(environment) { _, new in new }

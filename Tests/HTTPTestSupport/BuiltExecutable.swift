@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// An executable target of this package, built next to the test bundle (macOS) or test executable (Linux).
-func builtExecutable(named name: String) throws -> URL {
+public func builtExecutable(named name: String) throws -> URL {
     let testBundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
     let directories = testBundles.map { $0.deletingLastPathComponent() }
         + [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
