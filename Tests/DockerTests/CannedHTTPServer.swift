@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import HTTPTestSupport
 
 /// A loopback listener for what the emulator never does: answer one connection with fixed bytes, or (with no
 /// answer) accept nothing at all, so a client's connection waits in the backlog for an answer that never comes.
@@ -13,27 +14,14 @@ final class CannedHTTPServer {
     private let requestLines = RequestLines()
 
     init(answer: String?) throws {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw TestFileError("socket() failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 8) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard listening else {
+        let descriptor = try LoopbackSocket.make()
+        do {
+            port = try LoopbackSocket.bindToFreePort(descriptor, listening: true)
+        } catch {
             close(descriptor)
-            throw TestFileError("could not listen on loopback")
+            throw error
         }
         listener = descriptor
-        port = UInt16(bigEndian: address.sin_port)
         guard let answer else { return }
         let lines = requestLines
         Thread { Self.answerOnce(descriptor, with: Array(answer.utf8), recordingIn: lines) }.start()

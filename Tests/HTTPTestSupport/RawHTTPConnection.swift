@@ -31,20 +31,12 @@ public final class RawHTTPConnection {
 
     /// Connects to 127.0.0.1 with a receive timeout, so no test can hang on a silent server.
     public init(port: UInt16, timeoutSeconds: Int = 10) throws {
-        #if canImport(Glibc)
-        socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        socketDescriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard socketDescriptor >= 0 else { throw RawHTTPError("socket() failed") }
+        socketDescriptor = try LoopbackSocket.make()
         // A server that closes early (a 413 before the body) must fail the write, not kill the whole test run.
         signal(SIGPIPE, SIG_IGN)
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = LoopbackSocket.address(port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

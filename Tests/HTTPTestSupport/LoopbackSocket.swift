@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The socket calls the test helpers share; tests only ever talk to 127.0.0.1.
+public enum LoopbackSocket {
+    /// A new IPv4 TCP socket.
+    public static func make() throws -> Int32 {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw RawHTTPError("socket() failed (errno \(errno))") }
+        return descriptor
+    }
+
+    /// 127.0.0.1 at `port`.
+    public static func address(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    /// Binds `descriptor` to a loopback port the system chooses (listening if asked) and returns that port.
+    public static func bindToFreePort(_ descriptor: Int32, listening: Bool) throws -> UInt16 {
+        var address = address(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && (!listening || listen(descriptor, 8) == 0)
+                    && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw RawHTTPError("could not bind a loopback port (errno \(errno))") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+}
