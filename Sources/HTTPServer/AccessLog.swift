@@ -11,12 +11,12 @@ public struct AccessLog: Sendable {
         sink.appendLine { line in
             line.appendTimestamp()
             line.appendText(" info ")
-            line.appendText(request.method)
+            line.appendClientText(request.method)
             line.appendText(" ")
-            line.appendText(request.path)
+            line.appendClientText(request.path)
             if !request.query.isEmpty {
                 line.appendText("?")
-                line.appendText(request.query)
+                line.appendClientText(request.query)
             }
             line.appendText(" ")
             line.appendNumber(status)

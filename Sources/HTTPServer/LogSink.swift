@@ -112,4 +112,12 @@ public struct LogLine {
     public mutating func appendText(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
+
+    /// Text a client sent: control characters become `?`, so a request can neither break the line nor send
+    /// escape sequences to the terminal that shows the log.
+    public mutating func appendClientText(_ text: String) {
+        for byte in text.utf8 {
+            bytes.append(byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte)
+        }
+    }
 }
