@@ -32,6 +32,7 @@ typedef struct {
     uint8_t *body;          // Grows geometrically up to max_body_bytes; NULL until the first body bytes.
     size_t body_length;
     size_t body_capacity;
+    size_t expected_length;  // From Content-Length (never over the cap), so a declared body is allocated once.
     bool saw_first_call;    // libmicrohttpd calls the access handler once with headers only, then with body data;
                             // from that first call on, the request counts as in flight.
     bool body_too_large;
@@ -74,13 +75,11 @@ static void on_request_completed(void *cls, struct MHD_Connection *connection, v
     free_request_state(state);
 }
 
-static bool declared_length_exceeds(struct MHD_Connection *connection, size_t cap) {
+// The declared Content-Length, or 0 without one. libmicrohttpd itself rejects a malformed one; an out-of-range one
+// saturates, which is simply too large.
+static unsigned long long declared_length(struct MHD_Connection *connection) {
     const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    if (declared == NULL) return false;
-    char *end = NULL;
-    unsigned long long length = strtoull(declared, &end, 10);
-    // libmicrohttpd itself rejects a malformed Content-Length; an out-of-range one is simply too large.
-    return end != declared && length > (unsigned long long)cap;
+    return declared != NULL ? strtoull(declared, NULL, 10) : 0;
 }
 
 // Appends without ever holding more than `cap` bytes. Returns false when the body would exceed the cap or
@@ -89,7 +88,8 @@ static bool append_body(request_state *state, const char *data, size_t length, s
     if (length > cap - state->body_length) return false;
     size_t needed = state->body_length + length;
     if (needed > state->body_capacity) {
-        size_t capacity = state->body_capacity == 0 ? 16384 : state->body_capacity;
+        size_t capacity = state->body_capacity != 0 ? state->body_capacity
+                          : state->expected_length >= needed ? state->expected_length : 16384;
         while (capacity < needed) capacity = capacity > cap / 2 ? cap : capacity * 2;
         uint8_t *grown = realloc(state->body, capacity);
         if (grown == NULL) return false;
@@ -170,9 +170,11 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         state->saw_first_call = true;
         atomic_fetch_add(&server->in_flight, 1);
         // Refusing on the first call means the body is never read; libmicrohttpd then closes the connection.
-        if (declared_length_exceeds(connection, server->max_body_bytes)) {
+        unsigned long long declared = declared_length(connection);
+        if (declared > (unsigned long long)server->max_body_bytes) {
             return answer(server, connection, method, state, HTTP_SHIM_BODY_TOO_LARGE);
         }
+        state->expected_length = (size_t)declared;
         // Queuing here would make libmicrohttpd answer "Connection: close": wait for the final call instead.
         return MHD_YES;
     }
