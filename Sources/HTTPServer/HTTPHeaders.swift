@@ -1,6 +1,6 @@
 /// Request or response headers in arrival order. Names compare without regard to ASCII case, as HTTP requires.
 public struct HTTPHeaders: Sendable, Equatable, Sequence {
-    public private(set) var fields: [(name: String, value: String)]
+    private(set) var fields: [(name: String, value: String)]
 
     public init(_ fields: [(name: String, value: String)] = []) {
         self.fields = fields
@@ -26,7 +26,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
 extension String {
     /// Compares UTF-8 bytes with ASCII letters folded; no allocation, unlike `lowercased()`.
-    public func equalsIgnoringASCIICase(_ other: String) -> Bool {
+    func equalsIgnoringASCIICase(_ other: String) -> Bool {
         var left = utf8.makeIterator()
         var right = other.utf8.makeIterator()
         while true {

@@ -41,7 +41,7 @@ struct PathPattern: Sendable {
 public struct RouteParameters: Sendable {
     private var values: [(name: String, value: String)] = []
 
-    public init() {}
+    init() {}
 
     mutating func append(name: String, value: String) {
         values.append((name, value))

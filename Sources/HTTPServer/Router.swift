@@ -11,7 +11,7 @@ public struct Router: Sendable {
     }
 
     private var routes: [Route] = []
-    public let renderError: ErrorRenderer
+    private let renderError: ErrorRenderer
 
     public init(renderError: @escaping ErrorRenderer) {
         self.renderError = renderError
