@@ -16,19 +16,22 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
+        // The one lock type every module uses.
+        .target(name: "Locking"),
+
         // HTTP: libmicrohttpd, the C shim over it, and the Swift layer (requests, responses, routing).
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         .target(name: "HTTPShim", dependencies: ["CMicroHTTPD"]),
-        .target(name: "HTTPServer", dependencies: ["HTTPShim"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPShim", "Locking"]),
 
         // Multipart: the streaming multipart/form-data parser, independent of HTTP.
         .target(name: "Multipart"),
 
         // Wire format: the JSON writer and reader, Java-style doubles, dates, image sniffing, identifiers.
-        .target(name: "WireFormat"),
+        .target(name: "WireFormat", dependencies: ["Locking"]),
 
         // Storage: SQLite through its C API, and the product store. Schema/ is embedded at build time.
         .systemLibrary(
@@ -38,10 +41,10 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .executableTarget(name: "SchemaEmbedder"),
         .plugin(name: "EmbedSchema", capability: .buildTool(), dependencies: ["SchemaEmbedder"]),
-        .target(name: "MarketStore", dependencies: ["SQLite"], plugins: ["EmbedSchema"]),
+        .target(name: "MarketStore", dependencies: ["Locking", "SQLite"], plugins: ["EmbedSchema"]),
 
         // API generations: what they share, then one module each.
-        .target(name: "MarketAPI", dependencies: ["HTTPServer", "MarketStore", "Multipart", "WireFormat"]),
+        .target(name: "MarketAPI", dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "WireFormat"]),
         .target(name: "APIv2b", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
         .target(name: "APIv2a", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
         .target(name: "APIv1b", dependencies: ["MarketAPI", "HTTPServer", "MarketStore"]),
@@ -61,15 +64,15 @@ let package = Package(
 
         // Tests
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "SeededRandom"]),
-        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "SeededRandom"]),
+        .testTarget(name: "WireFormatTests", dependencies: ["Locking", "WireFormat", "SeededRandom"]),
         .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(
             name: "MarketStoreTests",
-            dependencies: ["MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
+            dependencies: ["Locking", "MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
         .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient"]),
         .target(
             name: "APITestSupport",

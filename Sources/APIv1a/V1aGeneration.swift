@@ -14,7 +14,7 @@ public enum V1aDialect: VaporDialect {
     public static func checkDeleteBody(_ body: RequestJSON.Object, itemID: Int64) throws(HTTPError) {
         guard let bodyID = try body.int64("id"), bodyID != itemID else { return }
         throw HTTPError(
-            status: 400,
+            status: .badRequest,
             message: "the body's \"id\" (\(bodyID)) is not the id in the path (\(itemID)); send the same item id in both")
     }
 

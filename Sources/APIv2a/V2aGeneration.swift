@@ -11,7 +11,7 @@ public enum V2aVariant: SpringVariant {
 
     public static func registerOwnRoutes(on router: inout Router, api: SpringAPI) {
         let deletion = V2aDeletion(api: api)
-        router.on("POST", "/api/products/{id}/secret", deletion.revealSecret)
-        router.on("DELETE", "/api/products/{id}/{secret}", deletion.delete)
+        router.on(.post, "/api/products/{id}/secret", deletion.revealSecret)
+        router.on(.delete, "/api/products/{id}/{secret}", deletion.delete)
     }
 }

@@ -11,7 +11,7 @@ struct V2bDeletion: Sendable {
         let (product, _) = try api.authorizedProduct(request, idText: parameters["id"])
         let token = Identifiers.deleteToken()
         try api.context.store.setDeleteToken(token, productID: product.id)
-        return Response(status: 200, contentType: "text/plain;charset=UTF-8", body: Array("/api/products/\(token)".utf8))
+        return Response(status: .ok, contentType: "text/plain;charset=UTF-8", body: Array("/api/products/\(token)".utf8))
     }
 
     func delete(_ request: Request, _ parameters: RouteParameters) throws -> Response {
@@ -19,14 +19,14 @@ struct V2bDeletion: Sendable {
         let token = parameters["token"] ?? ""
         guard let product = try api.context.store.product(deleteToken: token) else {
             throw HTTPError(
-                status: 404,
+                status: .notFound,
                 message: "no product is waiting for deletion under \"\(token)\"; DELETE the exact URI that "
                     + "POST /api/products/{id}/archived answered (each URI deletes once)")
         }
         try api.checkOwnership(of: product, by: vendor)
         guard let deleted = try api.context.store.deleteProduct(deleteToken: token) else {
-            throw HTTPError(status: 404, message: "product \(product.id) was already deleted")
+            throw HTTPError(status: .notFound, message: "product \(product.id) was already deleted")
         }
-        return api.detailResponse(deleted, status: 200, request: request)
+        return api.detailResponse(deleted, status: .ok, request: request)
     }
 }

@@ -11,7 +11,7 @@ public enum V2bVariant: SpringVariant {
 
     public static func registerOwnRoutes(on router: inout Router, api: SpringAPI) {
         let deletion = V2bDeletion(api: api)
-        router.on("POST", "/api/products/{id}/archived", deletion.archive)
-        router.on("DELETE", "/api/products/{token}", deletion.delete)
+        router.on(.post, "/api/products/{id}/archived", deletion.archive)
+        router.on(.delete, "/api/products/{token}", deletion.delete)
     }
 }

@@ -15,12 +15,12 @@ public struct ImageUpload: Sendable {
     public init(part: MultipartPart) throws(HTTPError) {
         let label = Self.label(part)
         guard !part.body.isEmpty else {
-            throw HTTPError(status: 400, message: "\(label) is empty; send the image's bytes in it")
+            throw HTTPError(status: .badRequest, message: "\(label) is empty; send the image's bytes in it")
         }
         guard let mediaType = ImageSniffer.mediaType(of: part.body) else {
             let declared = part.contentType.map { " (declared as \($0))" } ?? ""
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "\(label)\(declared) is not a JPEG, PNG, GIF or WebP image by its bytes; "
                     + "send the image file's raw bytes, not base64 or a file path")
         }

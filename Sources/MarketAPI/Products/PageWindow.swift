@@ -30,11 +30,11 @@ public struct PageWindow: Sendable, Equatable {
         let page = try positive(query["page_no"], name: "page_no", default: 1)
         let size = try positive(query["items_per_page"], name: "items_per_page", default: defaultItemsPerPage)
         guard size <= maxItemsPerPage else {
-            throw HTTPError(status: 400, message: "items_per_page must be at most \(maxItemsPerPage); got \(size)")
+            throw HTTPError(status: .badRequest, message: "items_per_page must be at most \(maxItemsPerPage); got \(size)")
         }
         // Keeps offset and limit within Int for any page number that parsed.
         guard page <= Int.max / maxItemsPerPage - 1 else {
-            throw HTTPError(status: 400, message: "page_no is too large; got \(page)")
+            throw HTTPError(status: .badRequest, message: "page_no is too large; got \(page)")
         }
         return (page, size)
     }
@@ -42,7 +42,7 @@ public struct PageWindow: Sendable, Equatable {
     private static func positive(_ text: String?, name: String, default fallback: Int) throws(HTTPError) -> Int {
         guard let text, !text.isEmpty else { return fallback }
         guard let value = Int(text), value > 0 else {
-            throw HTTPError(status: 400, message: "\(name) must be a positive whole number; got \(MessageQuoting.quoted(text))")
+            throw HTTPError(status: .badRequest, message: "\(name) must be a positive whole number; got \(MessageQuoting.quoted(text))")
         }
         return value
     }

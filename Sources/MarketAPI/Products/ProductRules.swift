@@ -28,17 +28,17 @@ public struct ProductRules: Sendable {
         // Java wrote an infinite bargain price as a string, which no client decodes as a number.
         guard (fields.price - (fields.discountedPrice ?? 0)).isFinite else {
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "\"price\" (\(fields.price)) minus \"discounted_price\" (\(fields.discountedPrice ?? 0)) is too "
                     + "large to store; send amounts below 1e300")
         }
         if let currencies, !currencies.contains(fields.currency) {
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "\"currency\" must be \(currencies.map { "\"\($0)\"" }.joined(separator: " or ")); got \(MessageQuoting.quoted(fields.currency))")
         }
         if currencies == nil, fields.currency.isEmpty {
-            throw HTTPError(status: 400, message: "\"currency\" must not be empty; send a code such as KRW or USD")
+            throw HTTPError(status: .badRequest, message: "\"currency\" must not be empty; send a code such as KRW or USD")
         }
         guard strict else { return }
         try check(fields.name.count, within: Self.strictNameLength, "\"\(nameKey)\" must have \(Self.strictNameLength.lowerBound) to \(Self.strictNameLength.upperBound) characters")
@@ -47,7 +47,7 @@ public struct ProductRules: Sendable {
             "\"\(descriptionKey)\" must have \(Self.strictDescriptionLength.lowerBound) to \(Self.strictDescriptionLength.upperBound) characters")
         if let discount = fields.discountedPrice, discount > fields.price {
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "--strict: \"discounted_price\" (\(discount)) must not be more than \"price\" (\(fields.price))")
         }
     }
@@ -56,14 +56,14 @@ public struct ProductRules: Sendable {
     public func validate(_ images: [ImageUpload]) throws(HTTPError) {
         guard !images.isEmpty else {
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "at least one image is required: add a file part named \"images\" with a JPEG, PNG, GIF or WebP")
         }
         guard strict else { return }
         try check(images.count, within: Self.strictImageCount, "a product takes \(Self.strictImageCount.lowerBound) to \(Self.strictImageCount.upperBound) images")
         for (position, image) in images.enumerated() where image.bytes.count > Self.maxStrictImageBytes {
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "--strict: image \(position + 1) has \(image.bytes.count) bytes; each image may have at most "
                     + "\(Self.maxStrictImageBytes) bytes (300 KB), so compress it before uploading")
         }
@@ -71,7 +71,7 @@ public struct ProductRules: Sendable {
 
     private func check(_ value: Int, within range: ClosedRange<Int>, _ rule: String) throws(HTTPError) {
         guard range.contains(value) else {
-            throw HTTPError(status: 400, message: "--strict: \(rule); got \(value)")
+            throw HTTPError(status: .badRequest, message: "--strict: \(rule); got \(value)")
         }
     }
 }

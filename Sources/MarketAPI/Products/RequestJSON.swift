@@ -24,7 +24,7 @@ public enum RequestJSON {
             do {
                 return try body()
             } catch {
-                throw HTTPError(status: 400, message: error.message)
+                throw HTTPError(status: .badRequest, message: error.message)
             }
         }
     }
@@ -35,12 +35,12 @@ public enum RequestJSON {
         _ bytes: [UInt8], source: String, example: String = #"{"secret":"..."}"#
     ) throws(HTTPError) -> Object {
         guard bytes.contains(where: { !Self.isWhitespace($0) }) else {
-            throw HTTPError(status: 400, message: "\(source) is empty; send a JSON object such as \(example)")
+            throw HTTPError(status: .badRequest, message: "\(source) is empty; send a JSON object such as \(example)")
         }
         do {
             return Object(object: try JSONReader.parseObject(bytes))
         } catch {
-            throw HTTPError(status: 400, message: "\(source): \(error.description)")
+            throw HTTPError(status: .badRequest, message: "\(source): \(error.description)")
         }
     }
 

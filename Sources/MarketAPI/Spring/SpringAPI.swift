@@ -26,7 +26,7 @@ public struct SpringAPI: Sendable {
         SpringErrorBody.render(error)
     }
 
-    private static let healthy = Response(status: 200, contentType: "application/json", body: Array(#""OK""#.utf8))
+    private static let healthy = Response(status: .ok, contentType: "application/json", body: Array(#""OK""#.utf8))
 
     /// `GET /healthChecker`: the JSON string "OK", quotes included.
     public func healthCheck(_ request: Request, _ parameters: RouteParameters) -> Response {
@@ -48,15 +48,15 @@ public struct SpringAPI: Sendable {
             order: .newestFirst)
         let window = PageWindow(
             pageNumber: requested.pageNumber, itemsPerPage: requested.itemsPerPage, totalCount: page.totalCount)
-        guard !window.isPastTheEnd else { return Response(status: 204) }
+        guard !window.isPastTheEnd else { return Response(status: .noContent) }
         let base = BaseURL(request: request, publicURL: context.publicURL)
-        return json(200, dialect.writePage(window, products: page.products, base: base))
+        return json(.ok, dialect.writePage(window, products: page.products, base: base))
     }
 
     /// `GET /api/products/{id}`.
     public func detail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         try context.cache.response(for: request) {
-            detailResponse(try existingProduct(parameters["id"]), status: 200, request: request)
+            detailResponse(try existingProduct(parameters["id"]), status: .ok, request: request)
         }
     }
 
@@ -67,7 +67,7 @@ public struct SpringAPI: Sendable {
         guard let paramsPart = parts.first(where: { $0.name == "params" }) else {
             let names = parts.map { "\"\($0.name)\"" }.joined(separator: ", ")
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "the multipart body has no part named \"params\" (found \(names.isEmpty ? "no parts" : names)); "
                     + "add a part with Content-Disposition: form-data; name=\"params\" holding the product as JSON")
         }
@@ -76,7 +76,7 @@ public struct SpringAPI: Sendable {
         let product = try ProductCreation(context: context, rules: rules, layout: dialect.imageLayout).create(
             try form.draft(from: params), imagesFrom: parts, vendorID: vendor.id, password: nil,
             productSecret: Identifiers.dashedTimeUUID())
-        return detailResponse(product, status: 201, request: request)
+        return detailResponse(product, status: .created, request: request)
     }
 
     /// `PATCH /api/products/{id}`: a JSON body whatever its Content-Type says; 202 with the updated detail.
@@ -87,13 +87,13 @@ public struct SpringAPI: Sendable {
         if let thumbnailID = patch.thumbnailImageID, !product.images.contains(where: { $0.id == thumbnailID }) {
             let own = product.images.map { String($0.id) }.joined(separator: ", ")
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "\"thumbnail_id\" \(thumbnailID) is not an image of product \(product.id); use one of its image ids: \(own)")
         }
         guard let updated = try context.store.patchProduct(id: product.id, patch) else {
-            throw HTTPError(status: 404, message: "product \(product.id) was deleted meanwhile")
+            throw HTTPError(status: .notFound, message: "product \(product.id) was deleted meanwhile")
         }
-        return detailResponse(updated, status: 202, request: request)
+        return detailResponse(updated, status: .accepted, request: request)
     }
 
     /// The product and the parsed JSON body of a call that must prove ownership (patch, delete lookups): 400 without
@@ -119,24 +119,24 @@ public struct SpringAPI: Sendable {
     public func existingProduct(_ idText: String?) throws -> Product {
         let id = try Self.productID(idText)
         guard let product = try context.store.product(id: id) else {
-            throw HTTPError(status: 404, message: "no product has the id \(id)")
+            throw HTTPError(status: .notFound, message: "no product has the id \(id)")
         }
         return product
     }
 
-    public func detailResponse(_ product: Product, status: Int, request: Request) -> Response {
+    public func detailResponse(_ product: Product, status: HTTPStatus, request: Request) -> Response {
         let base = BaseURL(request: request, publicURL: context.publicURL)
         return json(status, dialect.writeDetail(product, base: base))
     }
 
     static func productID(_ text: String?) throws(HTTPError) -> Int64 {
         guard let text, let id = Int64(text), id > 0 else {
-            throw HTTPError(status: 400, message: "a product id must be a positive whole number; got \(MessageQuoting.quoted(text ?? ""))")
+            throw HTTPError(status: .badRequest, message: "a product id must be a positive whole number; got \(MessageQuoting.quoted(text ?? ""))")
         }
         return id
     }
 
-    private func json(_ status: Int, _ body: [UInt8]) -> Response {
+    private func json(_ status: HTTPStatus, _ body: [UInt8]) -> Response {
         Response(status: status, contentType: "application/json", body: body)
     }
 }

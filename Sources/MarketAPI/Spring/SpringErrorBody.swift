@@ -6,7 +6,7 @@ public enum SpringErrorBody {
     public static func render(_ error: HTTPError) -> Response {
         var writer = JSONWriter(reservingCapacity: 64 + error.message.utf8.count)
         writer.beginObject()
-        writer.field("code", error.status)
+        writer.field("code", error.status.code)
         writer.field("message", error.message)
         writer.endObject()
         return Response(status: error.status, contentType: "application/json", body: writer.bytes)

@@ -17,11 +17,11 @@ public struct SpringGeneration<Variant: SpringVariant>: APIGeneration {
     }
 
     public func registerRoutes(on router: inout Router) {
-        router.on("GET", Self.healthCheckPath, api.healthCheck)
-        router.on("GET", "/api/products", api.list)
-        router.on("POST", "/api/products", api.create)
-        router.on("GET", "/api/products/{id}", api.detail)
-        router.on("PATCH", "/api/products/{id}", api.patch)
+        router.on(.get, Self.healthCheckPath, api.healthCheck)
+        router.on(.get, "/api/products", api.list)
+        router.on(.post, "/api/products", api.create)
+        router.on(.get, "/api/products/{id}", api.detail)
+        router.on(.patch, "/api/products/{id}", api.patch)
         Variant.registerOwnRoutes(on: &router, api: api)
         ImageServing.register(on: &router, layout: Variant.dialect.imageLayout, store: api.context.store)
     }

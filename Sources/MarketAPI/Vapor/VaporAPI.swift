@@ -61,7 +61,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
             patch.replacementImages = imageLayout.newImages(uploads, vendorID: nil, registeredAt: context.clock.now())
         }
         guard let updated = try context.store.patchProduct(id: id, patch) else {
-            throw HTTPError(status: 404, message: "item \(id) was deleted meanwhile")
+            throw HTTPError(status: .notFound, message: "item \(id) was deleted meanwhile")
         }
         return VaporResponse.json(items(for: request).detail(updated))
     }
@@ -73,7 +73,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
         try Dialect.checkDeleteBody(body, itemID: id)
         _ = try ownedItem(id, password: body.string("password"))
         guard let deleted = try context.store.deleteProduct(id: id) else {
-            throw HTTPError(status: 404, message: "item \(id) was already deleted")
+            throw HTTPError(status: .notFound, message: "item \(id) was already deleted")
         }
         return VaporResponse.json(Dialect.deletedItemBody(deleted, items: items(for: request)))
     }
@@ -84,14 +84,14 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
         let item = try existingItem(id)
         guard item.password == password else {
             throw HTTPError(
-                status: 404, message: "the password is not the one item \(id) was registered with (v1 answers 404 for that)")
+                status: .notFound, message: "the password is not the one item \(id) was registered with (v1 answers 404 for that)")
         }
         return item
     }
 
     private func existingItem(_ id: Int64) throws -> Product {
         guard let item = try context.store.product(id: id) else {
-            throw HTTPError(status: 404, message: "no item has the id \(id)")
+            throw HTTPError(status: .notFound, message: "no item has the id \(id)")
         }
         return item
     }
@@ -102,7 +102,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
 
     private static func present(password: String?) throws(HTTPError) -> String {
         guard let password else {
-            throw HTTPError(status: 400, message: "\"password\" is missing; send the password the item was registered with")
+            throw HTTPError(status: .badRequest, message: "\"password\" is missing; send the password the item was registered with")
         }
         return password
     }
@@ -113,7 +113,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
 
     private static func positive(_ text: String?, _ what: String, atMost limit: Int64) throws(HTTPError) -> Int64 {
         guard let text, let value = Int64(text), value > 0, value <= limit else {
-            throw HTTPError(status: 400, message: "\(what) must be a whole number from 1 to \(limit); got \(MessageQuoting.quoted(text ?? ""))")
+            throw HTTPError(status: .badRequest, message: "\(what) must be a whole number from 1 to \(limit); got \(MessageQuoting.quoted(text ?? ""))")
         }
         return value
     }

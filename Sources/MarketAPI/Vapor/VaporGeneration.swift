@@ -18,11 +18,11 @@ public struct VaporGeneration<Dialect: VaporDialect>: APIGeneration {
     }
 
     public func registerRoutes(on router: inout Router) {
-        router.on("GET", "/items/{page}", api.list)
-        router.on("GET", "/item/{id}", api.detail)
-        router.on("POST", "/item", api.create)
-        router.on("PATCH", "/item/{id}", api.patch)
-        router.on("DELETE", "/item/{id}", api.delete)
+        router.on(.get, "/items/{page}", api.list)
+        router.on(.get, "/item/{id}", api.detail)
+        router.on(.post, "/item", api.create)
+        router.on(.patch, "/item/{id}", api.patch)
+        router.on(.delete, "/item/{id}", api.delete)
         ImageServing.register(on: &router, layout: api.imageLayout, store: api.context.store)
     }
 }
