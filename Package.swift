@@ -43,12 +43,8 @@ let package = Package(
         .plugin(name: "EmbedSchema", capability: .buildTool(), dependencies: ["SchemaEmbedder"]),
         .target(name: "MarketStore", dependencies: ["Locking", "SQLite"], plugins: ["EmbedSchema"]),
 
-        // API generations: what they share, then one module each.
+        // The API generations (v2b, v2a, v1b, v1a), each a `Generation` value, and everything they share.
         .target(name: "MarketAPI", dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "WireFormat"]),
-        .target(name: "APIv2b", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
-        .target(name: "APIv2a", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
-        .target(name: "APIv1b", dependencies: ["MarketAPI", "HTTPServer", "MarketStore"]),
-        .target(name: "APIv1a", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
 
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),
@@ -57,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "HTTPServer", "MarketAPI", "MarketStore", "WireFormat", "APIv2b", "APIv2a", "APIv1b", "APIv1a",
+                "HTTPServer", "MarketAPI", "MarketStore", "WireFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -80,12 +76,13 @@ let package = Package(
                 "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore",
             ],
             path: "Tests/APITestSupport"),
-        .testTarget(name: "APIv2bTests", dependencies: ["APIv2b", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
-        .testTarget(name: "APIv2aTests", dependencies: ["APIv2a", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
-        .testTarget(name: "APIv1Tests", dependencies: ["APIv1a", "APIv1b", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
+        .testTarget(
+            name: "APIv2bTests", dependencies: ["APITestSupport", "HTTPServer", "HTTPTestSupport", "Locking", "MarketAPI", "MarketStore"]),
+        .testTarget(name: "APIv2aTests", dependencies: ["APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore"]),
+        .testTarget(name: "APIv1Tests", dependencies: ["APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore"]),
         .testTarget(
             name: "ContractTests",
-            dependencies: ["OpenMarketClient", "APITestSupport", "APIv2b", "HTTPTestSupport", "MarketStore", "Multipart"]),
+            dependencies: ["OpenMarketClient", "APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart"]),
         .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "HTTPTestSupport"]),
         .testTarget(
             name: "DockerTests",

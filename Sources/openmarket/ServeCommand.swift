@@ -29,7 +29,7 @@ struct ServeCommand: ParsableCommand {
         let store = try openStore(settings, logger: logger)
         let context = APIContext(
             store: store, clock: settings.clock, strict: settings.strict, publicURL: settings.publicURL)
-        let router = settings.generation.init(context: context).makeRouter()
+        let router = settings.generation.makeRouter(context: context)
 
         let server: HTTPServer
         do {

@@ -1,5 +1,5 @@
 import APITestSupport
-import APIv2b
+import MarketAPI
 import Foundation
 import HTTPTestSupport
 import Testing
@@ -8,7 +8,7 @@ import Testing
 struct V2bDurabilityTests {
     @Test("a restart keeps products, images and vendors, and ids are never reused")
     func restart() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let kept = try server.createdProductID()
         let removed = try server.createdProductID()
         let before = try server.request("GET", "/api/products/\(kept)")
@@ -29,7 +29,7 @@ struct V2bDurabilityTests {
 
     @Test("32 concurrent clients mixing creates, patches, deletes and reads lose nothing and see no 5xx")
     func concurrentClients() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let port = server.port
         let outcome = ConcurrentOutcome()
         let group = DispatchGroup()

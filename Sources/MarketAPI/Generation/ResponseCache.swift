@@ -7,7 +7,7 @@ import MarketStore
 /// were computed and are ignored once it has moved on; nothing can serve data older than the last committed write
 /// of this process. (Two servers sharing one database file would not see each other's writes here: give each
 /// server its own file.)
-public final class ResponseCache: Sendable {
+final class ResponseCache: Sendable {
     private struct Entry {
         let writeCount: UInt64
         let response: Response
@@ -26,7 +26,7 @@ public final class ResponseCache: Sendable {
     private let entries = Locked(Entries())
     private let maxBytes: Int
 
-    public init(store: MarketStore, publicURL: String?, maxBytes: Int = 32 << 20) {
+    init(store: MarketStore, publicURL: String?, maxBytes: Int = 32 << 20) {
         self.store = store
         self.publicURL = publicURL
         self.maxBytes = maxBytes
@@ -34,7 +34,7 @@ public final class ResponseCache: Sendable {
 
     /// The response for this request's target and base URL (image URLs depend on it), computed at most once per
     /// write. Thrown errors are not cached.
-    public func response(for request: Request, compute: () throws -> Response) throws -> Response {
+    func response(for request: Request, compute: () throws -> Response) throws -> Response {
         let key = "\(BaseURL(request: request, publicURL: publicURL).text)\n\(request.path)?\(request.query)"
         let writeCount = store.writeCount
         if let entry = entries.withLock({ $0.byKey[key] }), entry.writeCount == writeCount {

@@ -2,8 +2,8 @@ import HTTPServer
 import MarketStore
 
 /// Serves stored image bytes at the keys the generation's layout gave them.
-public enum ImageServing {
-    public static func register(on router: inout Router, layout: any ImageKeyLayout, store: MarketStore) {
+enum ImageServing {
+    static func register(on router: inout Router, layout: any ImageKeyLayout, store: MarketStore) {
         for prefix in layout.pathPrefixes {
             router.on(.get, "/\(prefix)/{key...}") { _, parameters in
                 let key = "\(prefix)/\(parameters["key"] ?? "")"

@@ -3,20 +3,20 @@ import WireFormat
 import MarketStore
 
 /// What a product must satisfy. By default only what the real server enforced; `--strict` adds the course rules.
-public struct ProductRules: Sendable {
+struct ProductRules: Sendable {
     /// nil accepts any non-empty currency (v1); v2 accepted exactly KRW and USD.
-    public let currencies: [String]?
-    public let strict: Bool
+    let currencies: [String]?
+    let strict: Bool
     /// The request keys of the name and the description, so messages use the generation's words (v1 `title`).
-    public let nameKey: String
-    public let descriptionKey: String
+    let nameKey: String
+    let descriptionKey: String
 
-    public static let maxStrictImageBytes = 300 * 1024
-    public static let strictImageCount = 1...5
-    public static let strictNameLength = 3...100
-    public static let strictDescriptionLength = 10...1000
+    static let maxStrictImageBytes = 300 * 1024
+    static let strictImageCount = 1...5
+    static let strictNameLength = 3...100
+    static let strictDescriptionLength = 10...1000
 
-    public init(currencies: [String]?, strict: Bool, nameKey: String = "name", descriptionKey: String = "description") {
+    init(currencies: [String]?, strict: Bool, nameKey: String = "name", descriptionKey: String = "description") {
         self.currencies = currencies
         self.strict = strict
         self.nameKey = nameKey
@@ -24,7 +24,7 @@ public struct ProductRules: Sendable {
     }
 
     /// Checks a product as it will be stored, after a create or a patch.
-    public func validate(_ fields: ProductFields) throws(HTTPError) {
+    func validate(_ fields: ProductFields) throws(HTTPError) {
         // Java wrote an infinite bargain price as a string, which no client decodes as a number.
         guard (fields.price - (fields.discountedPrice ?? 0)).isFinite else {
             throw HTTPError(
@@ -53,7 +53,7 @@ public struct ProductRules: Sendable {
     }
 
     /// Checks the images of a create, or the replacement images of a v1 patch.
-    public func validate(_ images: [ImageUpload]) throws(HTTPError) {
+    func validate(_ images: [ImageUpload]) throws(HTTPError) {
         guard !images.isEmpty else {
             throw HTTPError(
                 status: .badRequest,

@@ -5,36 +5,34 @@ import WireFormat
 
 /// The endpoints v2a and v2b share: health check, list, detail, create and patch, plus the credential checks
 /// their delete flows use. A generation wires these to its paths and adds its own delete flow.
-public struct SpringAPI: Sendable {
-    public let context: APIContext
-    public let dialect: any SpringDialect
+struct SpringAPI: Sendable {
+    let context: APIContext
+    let dialect: SpringDialect
+    let imageKeys: any ImageKeyLayout
     let authentication: VendorAuthentication
     let rules: ProductRules
     let form: SpringProductForm
 
-    public static let currencies = ["KRW", "USD"]
+    static let currencies = ["KRW", "USD"]
 
-    public init(context: APIContext, dialect: any SpringDialect) {
+    init(context: APIContext, dialect: SpringDialect, imageKeys: any ImageKeyLayout) {
         self.context = context
         self.dialect = dialect
+        self.imageKeys = imageKeys
         authentication = VendorAuthentication(store: context.store)
         rules = ProductRules(currencies: Self.currencies, strict: context.strict)
         form = SpringProductForm(descriptionKeys: dialect.descriptionKeys)
     }
 
-    public func renderError(_ error: HTTPError) -> Response {
-        SpringErrorBody.render(error)
-    }
-
     private static let healthy = Response(status: .ok, contentType: "application/json", body: Array(#""OK""#.utf8))
 
     /// `GET /healthChecker`: the JSON string "OK", quotes included.
-    public func healthCheck(_ request: Request, _ parameters: RouteParameters) -> Response {
+    func healthCheck(_ request: Request, _ parameters: RouteParameters) -> Response {
         Self.healthy
     }
 
     /// `GET /api/products?page_no=&items_per_page=&search_value=`, newest first.
-    public func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         try context.cache.response(for: request) { try uncachedList(request) }
     }
 
@@ -50,18 +48,18 @@ public struct SpringAPI: Sendable {
             pageNumber: requested.pageNumber, itemsPerPage: requested.itemsPerPage, totalCount: page.totalCount)
         guard !window.isPastTheEnd else { return Response(status: .noContent) }
         let base = BaseURL(request: request, publicURL: context.publicURL)
-        return json(.ok, dialect.writePage(window, products: page.products, base: base))
+        return json(.ok, dialect.json.page(window, products: page.products, base: base))
     }
 
     /// `GET /api/products/{id}`.
-    public func detail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func detail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         try context.cache.response(for: request) {
             detailResponse(try existingProduct(parameters["id"]), status: .ok, request: request)
         }
     }
 
     /// `POST /api/products`: multipart with a `params` JSON part and `images` file parts; 201 with the detail.
-    public func create(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func create(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let vendor = try authentication.vendor(of: request)
         let parts = try MultipartBody.parts(of: request)
         guard let paramsPart = parts.first(where: { $0.name == "params" }) else {
@@ -73,14 +71,14 @@ public struct SpringAPI: Sendable {
         }
         let params = try RequestJSON.object(paramsPart.body, source: "the \"params\" part")
         try authentication.checkSecret(params.string("secret"), of: vendor)
-        let product = try ProductCreation(context: context, rules: rules, layout: dialect.imageLayout).create(
+        let product = try ProductCreation(context: context, rules: rules, layout: imageKeys).create(
             try form.draft(from: params), imagesFrom: parts, vendorID: vendor.id, password: nil,
             productSecret: Identifiers.dashedTimeUUID())
         return detailResponse(product, status: .created, request: request)
     }
 
     /// `PATCH /api/products/{id}`: a JSON body whatever its Content-Type says; 202 with the updated detail.
-    public func patch(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func patch(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let (product, body) = try authorizedProduct(request, idText: parameters["id"])
         let patch = try form.patch(from: body)
         try rules.validate(patch.applied(to: product))
@@ -98,7 +96,7 @@ public struct SpringAPI: Sendable {
 
     /// The product and the parsed JSON body of a call that must prove ownership (patch, delete lookups): 400 without
     /// identifier or secret, 401 for wrong credentials, 404 for an unknown product, 403 for another vendor's product.
-    public func authorizedProduct(_ request: Request, idText: String?) throws -> (Product, RequestJSON.Object) {
+    func authorizedProduct(_ request: Request, idText: String?) throws -> (Product, RequestJSON.Object) {
         let vendor = try authentication.vendor(of: request)
         let body = try RequestJSON.object(request.body, source: "the request body")
         try authentication.checkSecret(body.string("secret"), of: vendor)
@@ -108,15 +106,15 @@ public struct SpringAPI: Sendable {
     }
 
     /// The vendor named by the `identifier` header (400 when missing, 401 when unknown).
-    public func vendor(of request: Request) throws -> Vendor {
+    func vendor(of request: Request) throws -> Vendor {
         try authentication.vendor(of: request)
     }
 
-    public func checkOwnership(of product: Product, by vendor: Vendor) throws(HTTPError) {
+    func checkOwnership(of product: Product, by vendor: Vendor) throws(HTTPError) {
         try authentication.checkOwnership(of: product, by: vendor)
     }
 
-    public func existingProduct(_ idText: String?) throws -> Product {
+    func existingProduct(_ idText: String?) throws -> Product {
         let id = try Self.productID(idText)
         guard let product = try context.store.product(id: id) else {
             throw HTTPError(status: .notFound, message: "no product has the id \(id)")
@@ -124,9 +122,9 @@ public struct SpringAPI: Sendable {
         return product
     }
 
-    public func detailResponse(_ product: Product, status: HTTPStatus, request: Request) -> Response {
+    func detailResponse(_ product: Product, status: HTTPStatus, request: Request) -> Response {
         let base = BaseURL(request: request, publicURL: context.publicURL)
-        return json(status, dialect.writeDetail(product, base: base))
+        return json(status, dialect.json.detail(product, base: base))
     }
 
     static func productID(_ text: String?) throws(HTTPError) -> Int64 {

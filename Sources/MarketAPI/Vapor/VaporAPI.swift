@@ -4,15 +4,18 @@ import MarketStore
 
 /// The v1 endpoints (Vapor on Heroku, 2021). There are no vendors: the password an item is registered with
 /// guards its PATCH and DELETE, and a wrong one answers 404, as the real server did.
-struct VaporAPI<Dialect: VaporDialect>: Sendable {
-    static var itemsPerPage: Int { 20 }
+struct VaporAPI: Sendable {
+    static let itemsPerPage = 20
 
     let context: APIContext
-    let imageLayout = VaporImageKeyLayout()
+    let deletion: VaporDeletion
+    let imageKeys: any ImageKeyLayout
     private let rules: ProductRules
 
-    init(context: APIContext) {
+    init(context: APIContext, deletion: VaporDeletion, imageKeys: any ImageKeyLayout) {
         self.context = context
+        self.deletion = deletion
+        self.imageKeys = imageKeys
         rules = ProductRules(currencies: nil, strict: context.strict, nameKey: "title", descriptionKey: "descriptions")
     }
 
@@ -41,7 +44,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
         let form = try VaporItemForm(parts: parts)
         let draft = try form.draft()
         let password = try Self.present(password: form.text("password"))
-        let item = try ProductCreation(context: context, rules: rules, layout: imageLayout)
+        let item = try ProductCreation(context: context, rules: rules, layout: imageKeys)
             .create(draft, imagesFrom: parts, vendorID: nil, password: password, productSecret: nil)
         return VaporResponse.json(items(for: request).detail(item))
     }
@@ -58,7 +61,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
         let uploads = try MultipartBody.imageUploads(of: parts)
         if !uploads.isEmpty {
             try rules.validate(uploads)
-            patch.replacementImages = imageLayout.newImages(uploads, vendorID: nil, registeredAt: context.clock.now())
+            patch.replacementImages = imageKeys.newImages(uploads, vendorID: nil, registeredAt: context.clock.now())
         }
         guard let updated = try context.store.patchProduct(id: id, patch) else {
             throw HTTPError(status: .notFound, message: "item \(id) was deleted meanwhile")
@@ -66,16 +69,17 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
         return VaporResponse.json(items(for: request).detail(updated))
     }
 
-    /// `DELETE /item/{id}`: a JSON body with the password, whatever its Content-Type says; the dialect answers.
+    /// `DELETE /item/{id}`: a JSON body with the password, whatever its Content-Type says; the generation's
+    /// `VaporDeletion` checks the rest of the body and answers.
     func delete(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let id = try Self.itemID(parameters["id"])
         let body = try RequestJSON.object(request.body, source: "the request body", example: #"{"password":"..."}"#)
-        try Dialect.checkDeleteBody(body, itemID: id)
+        try deletion.checkBody(body, itemID: id)
         _ = try ownedItem(id, password: body.string("password"))
         guard let deleted = try context.store.deleteProduct(id: id) else {
             throw HTTPError(status: .notFound, message: "item \(id) was already deleted")
         }
-        return VaporResponse.json(Dialect.deletedItemBody(deleted, items: items(for: request)))
+        return VaporResponse.json(deletion.answer(deleted, items: items(for: request)))
     }
 
     /// 400 without a password; 404 for an unknown item and for a wrong password alike.

@@ -1,6 +1,5 @@
 import HTTPServer
 import WireFormat
-import MarketAPI
 
 /// v2a's delete flow: `POST /api/products/{id}/secret` with the vendor secret answers the product's own secret
 /// as plain text; `DELETE /api/products/{id}/{that secret}` deletes the product and answers its detail.

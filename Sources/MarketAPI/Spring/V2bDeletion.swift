@@ -1,5 +1,5 @@
 import HTTPServer
-import MarketAPI
+import MarketStore
 import WireFormat
 
 /// v2b's delete flow: `POST /api/products/{id}/archived` with the vendor secret answers the plain-text URI
@@ -9,6 +9,12 @@ struct V2bDeletion: Sendable {
 
     func archive(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let (product, _) = try api.authorizedProduct(request, idText: parameters["id"])
+        return try issueDeleteURI(for: product)
+    }
+
+    /// The write after the checks: a DELETE of the product since it was read throws `StoreError.productNotFound`,
+    /// which answers 404.
+    func issueDeleteURI(for product: Product) throws -> Response {
         let token = Identifiers.deleteToken()
         try api.context.store.setDeleteToken(token, productID: product.id)
         return Response(status: .ok, contentType: "text/plain;charset=UTF-8", body: Array("/api/products/\(token)".utf8))
