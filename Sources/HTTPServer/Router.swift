@@ -12,15 +12,16 @@ public struct Router: Sendable {
 
     private var routes: [Route] = []
     private let renderError: ErrorRenderer
-    private let reportUnexpected: @Sendable (Request, any Error) -> Void
+    private let reportServerError: @Sendable (Request, any Error) -> Void
 
-    /// `reportUnexpected` hears about errors that are not `HTTPResponseError`s (bugs), which answer 500.
+    /// `reportServerError` hears about every error that is the server's fault rather than the client's: one that
+    /// answers 5xx, and one that is not an `HTTPResponseError` at all (a bug), which answers 500.
     public init(
         renderError: @escaping ErrorRenderer,
-        reportUnexpected: @escaping @Sendable (Request, any Error) -> Void = Router.logToStandardError
+        reportServerError: @escaping @Sendable (Request, any Error) -> Void = Router.logToStandardError
     ) {
         self.renderError = renderError
-        self.reportUnexpected = reportUnexpected
+        self.reportServerError = reportServerError
     }
 
     public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping RouteHandler) {
@@ -31,9 +32,12 @@ public struct Router: Sendable {
         do {
             return try dispatch(request)
         } catch let error as any HTTPResponseError {
+            if error.status.code >= 500 {
+                reportServerError(request, error)
+            }
             return render(HTTPError(error))
         } catch {
-            reportUnexpected(request, error)
+            reportServerError(request, error)
             return render(HTTPError(status: .internalServerError, message: "internal error: \(error)"))
         }
     }
@@ -46,15 +50,18 @@ public struct Router: Sendable {
         return response
     }
 
-    /// Writes `error <method> <path>: <error>` to standard error, where the access log goes too.
+    /// Writes `<time> error <method> <path> <status>: <error>` to standard error, where the access log goes too.
     public static func logToStandardError(_ request: Request, _ error: any Error) {
+        let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
         LogSink.standardError.appendLine { line in
             line.appendTimestamp()
             line.appendText(" error ")
             line.appendClientText(request.method.rawValue)
             line.appendText(" ")
             line.appendClientText(request.path)
-            line.appendText(": unexpected error answered 500: ")
+            line.appendText(" ")
+            line.appendNumber(status.code)
+            line.appendText(": ")
             line.appendClientText("\(error)")
         }
     }

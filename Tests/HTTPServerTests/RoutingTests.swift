@@ -12,12 +12,18 @@ struct RoutingTests {
         let headers = HTTPHeaders([("Retry-After", "0")])
     }
 
-    private func router(reportUnexpected: @escaping @Sendable (Request, any Error) -> Void = { _, _ in }) -> Router {
+    /// A server-side failure that knows its status, as a database error does.
+    private struct Broken: HTTPResponseError {
+        let status = HTTPStatus.internalServerError
+        let message = "the database failed"
+    }
+
+    private func router(reportServerError: @escaping @Sendable (Request, any Error) -> Void = { _, _ in }) -> Router {
         var router = Router(
             renderError: { error in
                 Response(status: error.status, contentType: "text/plain", body: Array(error.message.utf8))
             },
-            reportUnexpected: reportUnexpected)
+            reportServerError: reportServerError)
         router.on(.get, "/api/products/{id}") { _, parameters in
             Response(status: .ok, body: Array("product \(parameters["id"] ?? "")".utf8))
         }
@@ -27,6 +33,7 @@ struct RoutingTests {
         }
         router.on(.get, "/fail") { _, _ in throw HTTPError(status: .badRequest, message: "bad input") }
         router.on(.get, "/gone") { _, _ in throw Gone() }
+        router.on(.get, "/broken") { _, _ in throw Broken() }
         router.on(.get, "/crash") { _, _ in
             struct Unexpected: Error {}
             throw Unexpected()
@@ -89,15 +96,19 @@ struct RoutingTests {
         #expect(response.headers["Retry-After"] == "0")
     }
 
-    @Test("an unexpected error answers 500 through the renderer and is reported with its request")
-    func unexpectedErrorReported() {
+    @Test("an unexpected error answers 500 through the renderer; it and other 5xx are reported, 4xx are not")
+    func serverErrorsReported() {
         let reports = Locked<[String]>([])
-        let response = router { request, error in
+        let router = router { request, error in
             reports.withLock { $0.append("\(request.method) \(request.path): \(error)") }
-        }.respond(to: Request(method: .get, path: "/crash"))
+        }
+        let response = router.respond(to: Request(method: .get, path: "/crash"))
         #expect(response.status == .internalServerError)
         #expect(String(decoding: response.body, as: UTF8.self).hasPrefix("internal error: Unexpected"))
-        #expect(reports.withLock { $0 } == ["GET /crash: Unexpected()"])
+        #expect(router.respond(to: Request(method: .get, path: "/broken")).status == .internalServerError)
+        #expect(router.respond(to: Request(method: .get, path: "/gone")).status == .notFound)
+        #expect(router.respond(to: Request(method: .get, path: "/fail")).status == .badRequest)
+        #expect(reports.withLock { $0 } == ["GET /crash: Unexpected()", #"GET /broken: Broken(status: 500 Internal Server Error, message: "the database failed")"#])
     }
 
     @Test("query parameters decode + and %XX, first value wins")

@@ -4,7 +4,8 @@ import Multipart
 import WireFormat
 
 /// The endpoints v2a and v2b share: health check, list, detail, create and patch, plus the credential checks
-/// their delete flows use. A generation wires these to its paths and adds its own delete flow.
+/// their delete flows use, in the words of one generation's `SpringDialect`. `register(on:)` wires them to the
+/// shared paths and adds the dialect's delete flow.
 struct SpringAPI: Sendable {
     let context: APIContext
     let dialect: SpringDialect
