@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import HTTPTestSupport
+import Locking
 import Testing
 
 @Suite("Connections over real sockets")
@@ -22,7 +23,7 @@ struct ConnectionTests {
     func concurrentClients() throws {
         try withServer(routes: okRoute) { server in
             let port = server.port
-            let failures = LockedCounter()
+            let failures = Locked(0)
             let group = DispatchGroup()
             for _ in 0..<64 {
                 group.enter()
@@ -31,15 +32,15 @@ struct ConnectionTests {
                     do {
                         let connection = try RawHTTPConnection(port: port)
                         for _ in 0..<25 where try connection.request("GET", "/healthChecker").status != 200 {
-                            failures.increment()
+                            failures.withLock { $0 += 1 }
                         }
                     } catch {
-                        failures.increment()
+                        failures.withLock { $0 += 1 }
                     }
                 }
             }
             #expect(group.wait(timeout: .now() + 60) == .success)
-            #expect(failures.value == 0)
+            #expect(failures.withLock { $0 } == 0)
         }
     }
 
@@ -144,12 +145,4 @@ struct ConnectionTests {
             #expect(response.body == body)
         }
     }
-}
-
-final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }
