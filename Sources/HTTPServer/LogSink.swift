@@ -23,10 +23,10 @@ public final class LogSink: Sendable {
 
     init(fileDescriptor: Int32, flushInterval: TimeInterval) {
         self.fileDescriptor = fileDescriptor
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(64 * 1024)
-        pending = Locked(buffer)
-        writing = Locked(buffer)
+        pending = Locked([])
+        writing = Locked([])
+        pending.withLock { $0.reserveCapacity(64 * 1024) }
+        writing.withLock { $0.reserveCapacity(64 * 1024) }
         let flusher = Thread { [weak self] in
             while let sink = self {
                 Thread.sleep(forTimeInterval: flushInterval)
