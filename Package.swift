@@ -16,19 +16,22 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
+        // The one lock type every module uses.
+        .target(name: "Locking"),
+
         // HTTP: libmicrohttpd, the C shim over it, and the Swift layer (requests, responses, routing).
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         .target(name: "HTTPShim", dependencies: ["CMicroHTTPD"]),
-        .target(name: "HTTPServer", dependencies: ["HTTPShim"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPShim", "Locking"]),
 
         // Multipart: the streaming multipart/form-data parser, independent of HTTP.
         .target(name: "Multipart"),
 
         // Wire format: the JSON writer and reader, Java-style doubles, dates, image sniffing, identifiers.
-        .target(name: "WireFormat"),
+        .target(name: "WireFormat", dependencies: ["Locking"]),
 
         // Storage: SQLite through its C API, and the product store. Schema/ is embedded at build time.
         .systemLibrary(
@@ -38,14 +41,10 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .executableTarget(name: "SchemaEmbedder"),
         .plugin(name: "EmbedSchema", capability: .buildTool(), dependencies: ["SchemaEmbedder"]),
-        .target(name: "MarketStore", dependencies: ["SQLite"], plugins: ["EmbedSchema"]),
+        .target(name: "MarketStore", dependencies: ["Locking", "SQLite"], plugins: ["EmbedSchema"]),
 
-        // API generations: what they share, then one module each.
-        .target(name: "MarketAPI", dependencies: ["HTTPServer", "MarketStore", "Multipart", "WireFormat"]),
-        .target(name: "APIv2b", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
-        .target(name: "APIv2a", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
-        .target(name: "APIv1b", dependencies: ["MarketAPI", "HTTPServer", "MarketStore"]),
-        .target(name: "APIv1a", dependencies: ["MarketAPI", "HTTPServer", "MarketStore", "WireFormat"]),
+        // The API generations (v2b, v2a, v1b, v1a), each a `Generation` value, and everything they share.
+        .target(name: "MarketAPI", dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "WireFormat"]),
 
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),
@@ -54,22 +53,22 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "HTTPServer", "MarketAPI", "MarketStore", "WireFormat", "APIv2b", "APIv2a", "APIv1b", "APIv1a",
+                "HTTPServer", "MarketAPI", "MarketStore", "WireFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
         // Tests
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "SeededRandom"]),
-        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "SeededRandom"]),
+        .testTarget(name: "WireFormatTests", dependencies: ["Locking", "WireFormat", "SeededRandom"]),
         .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(
             name: "MarketStoreTests",
-            dependencies: ["MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
+            dependencies: ["Locking", "MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
         .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient"]),
         .target(
             name: "APITestSupport",
@@ -77,12 +76,13 @@ let package = Package(
                 "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore",
             ],
             path: "Tests/APITestSupport"),
-        .testTarget(name: "APIv2bTests", dependencies: ["APIv2b", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
-        .testTarget(name: "APIv2aTests", dependencies: ["APIv2a", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
-        .testTarget(name: "APIv1Tests", dependencies: ["APIv1a", "APIv1b", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
+        .testTarget(
+            name: "APIv2bTests", dependencies: ["APITestSupport", "HTTPServer", "HTTPTestSupport", "Locking", "MarketAPI", "MarketStore"]),
+        .testTarget(name: "APIv2aTests", dependencies: ["APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore"]),
+        .testTarget(name: "APIv1Tests", dependencies: ["APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore"]),
         .testTarget(
             name: "ContractTests",
-            dependencies: ["OpenMarketClient", "APITestSupport", "APIv2b", "HTTPTestSupport", "MarketStore", "Multipart"]),
+            dependencies: ["OpenMarketClient", "APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart"]),
         .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "HTTPTestSupport"]),
         .testTarget(
             name: "DockerTests",

@@ -7,11 +7,11 @@ public struct AccessLog: Sendable {
         self.sink = sink
     }
 
-    func record(_ request: Request, status: Int, bodyBytes: Int, microseconds: Int) {
+    func record(_ request: Request, status: HTTPStatus, bodyBytes: Int, microseconds: Int) {
         sink.appendLine { line in
             line.appendTimestamp()
             line.appendText(" info ")
-            line.appendClientText(request.method)
+            line.appendClientText(request.method.rawValue)
             line.appendText(" ")
             line.appendClientText(request.path)
             if !request.query.isEmpty {
@@ -19,7 +19,7 @@ public struct AccessLog: Sendable {
                 line.appendClientText(request.query)
             }
             line.appendText(" ")
-            line.appendNumber(status)
+            line.appendNumber(status.code)
             line.appendText(" ")
             line.appendNumber(bodyBytes)
             line.appendText("B ")

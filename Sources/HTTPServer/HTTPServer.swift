@@ -1,5 +1,5 @@
-import Foundation
 import HTTPShim
+import Locking
 
 /// A running libmicrohttpd daemon that answers every request through a `Router`, on the daemon's own threads.
 public final class HTTPServer: Sendable {
@@ -48,21 +48,21 @@ public final class HTTPServer: Sendable {
     }
 }
 
-/// The C handle and the retained dispatcher, released exactly once.
+/// The C handle and the retained dispatcher, released exactly once. Unchecked Sendable: the handle is only
+/// taken out of its lock once, by the `stop` that then owns it, and the dispatcher is immutable and Sendable.
 private final class RunningState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var handle: OpaquePointer?
+    private let handle: Locked<OpaquePointer?>
     private let context: Unmanaged<RequestDispatcher>
     private let graceMilliseconds: Int
 
     init(handle: OpaquePointer, context: Unmanaged<RequestDispatcher>, graceMilliseconds: Int) {
-        self.handle = handle
+        self.handle = Locked(handle)
         self.context = context
         self.graceMilliseconds = graceMilliseconds
     }
 
     func stop() {
-        let running: OpaquePointer? = lock.withLock {
+        let running = handle.withLock { handle in
             defer { handle = nil }
             return handle
         }

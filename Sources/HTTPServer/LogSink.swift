@@ -4,28 +4,29 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Locking
 
 /// Collects log lines in memory and writes them out in batches, at most `flushInterval` later, so that logging a
 /// request costs a short locked append instead of a write(2) on every request (that syscall halved throughput).
-public final class LogSink: @unchecked Sendable {
+public final class LogSink: Sendable {
     /// Standard error, flushed every 20 ms by a background thread.
     public static let standardError = LogSink(fileDescriptor: 2, flushInterval: 0.02)
 
     private let fileDescriptor: Int32
-    /// Guards `pending`; held only while a line is appended or the buffers are swapped.
-    private let lock = NSLock()
-    private var pending: [UInt8] = []
-    /// Held for a whole flush, so batches reach the file in the order they were taken; guards `writing`.
-    private let flushLock = NSLock()
-    /// The batch being written; swapped with `pending`, so neither buffer is ever reallocated.
-    private var writing: [UInt8] = []
+    /// Locked only while a line is appended or the buffers are swapped.
+    private let pending: Locked<[UInt8]>
+    /// The batch being written, swapped with `pending`, so neither buffer is ever reallocated. Locked for a whole
+    /// flush, so batches reach the file in the order they were taken.
+    private let writing: Locked<[UInt8]>
     /// Above this many pending bytes the appender flushes itself rather than wait for the timer.
     private let highWater = 1 << 20
 
     init(fileDescriptor: Int32, flushInterval: TimeInterval) {
         self.fileDescriptor = fileDescriptor
-        pending.reserveCapacity(64 * 1024)
-        writing.reserveCapacity(64 * 1024)
+        pending = Locked([])
+        writing = Locked([])
+        pending.withLock { $0.reserveCapacity(64 * 1024) }
+        writing.withLock { $0.reserveCapacity(64 * 1024) }
         let flusher = Thread { [weak self] in
             while let sink = self {
                 Thread.sleep(forTimeInterval: flushInterval)
@@ -38,7 +39,7 @@ public final class LogSink: @unchecked Sendable {
 
     /// Appends one line that `format` writes; the lock is held only while it runs.
     public func appendLine(_ format: (inout LogLine) -> Void) {
-        let overflowing: Bool = lock.withLock {
+        let overflowing = pending.withLock { pending in
             var line = LogLine()
             swap(&line.bytes, &pending)
             format(&line)
@@ -51,8 +52,8 @@ public final class LogSink: @unchecked Sendable {
 
     /// Writes everything pending; call it before the process exits.
     public func flush() {
-        flushLock.withLock {
-            lock.withLock { swap(&pending, &writing) }
+        writing.withLock { writing in
+            pending.withLock { swap(&$0, &writing) }
             var offset = 0
             while offset < writing.count {
                 let written = writing[offset...].withUnsafeBytes { write(fileDescriptor, $0.baseAddress, $0.count) }

@@ -1,7 +1,7 @@
 /// One complete HTTP request as the server received it.
 public struct Request: Sendable {
-    /// As sent, e.g. "GET". HEAD requests reach GET routes with this still "HEAD".
-    public var method: String
+    /// As sent. HEAD requests reach GET routes with this still `.head`.
+    public var method: HTTPMethod
     /// The raw path, still percent-encoded, without the query.
     public var path: String
     /// The raw query string after `?`, or "" when there was none.
@@ -9,7 +9,7 @@ public struct Request: Sendable {
     public var headers: HTTPHeaders
     public var body: [UInt8]
 
-    public init(method: String, path: String, query: String = "", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    public init(method: HTTPMethod, path: String, query: String = "", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.method = method
         self.path = path
         self.query = query

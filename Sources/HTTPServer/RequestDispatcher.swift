@@ -17,7 +17,7 @@ final class RequestDispatcher: Sendable {
         switch raw.state {
         case HTTP_SHIM_BODY_TOO_LARGE:
             response = router.render(HTTPError(
-                status: 413,
+                status: .contentTooLarge,
                 message: "the request body is larger than this server accepts; send a smaller body or start the server with a larger --max-body-bytes"))
         default:
             response = router.respond(to: request)
@@ -40,7 +40,7 @@ final class RequestDispatcher: Sendable {
             fields.append((String(cString: name), String(cString: value)))
         }
         return Request(
-            method: raw.method.map { String(cString: $0) } ?? "GET",
+            method: HTTPMethod(raw.method.map { String(cString: $0) } ?? "GET"),
             path: text(raw.path, raw.path_length) ?? "/",
             query: text(raw.query, raw.query_length) ?? "",
             headers: HTTPHeaders(fields),
@@ -56,7 +56,7 @@ final class RequestDispatcher: Sendable {
     }
 
     private static func send(_ response: Response, to exchange: OpaquePointer) {
-        let status = UInt32(clamping: response.status)
+        let status = UInt32(clamping: response.status.code)
         let created = response.body.withUnsafeBufferPointer {
             http_shim_respond(exchange, status, $0.baseAddress, $0.count)
         }

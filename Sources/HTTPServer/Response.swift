@@ -1,16 +1,16 @@
 /// What a handler answers. The server adds Content-Length, Date and the connection headers itself.
 public struct Response: Sendable {
-    public var status: Int
+    public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
 
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    public init(status: Int, contentType: String, body: [UInt8]) {
+    public init(status: HTTPStatus, contentType: String, body: [UInt8]) {
         self.init(status: status, headers: HTTPHeaders([("Content-Type", contentType)]), body: body)
     }
 }

@@ -1,10 +1,14 @@
+import Locking
 import SQLite
 
 /// The store's connections: one writer used under a lock, and reader connections checked out per call.
 ///
 /// WAL lets readers run beside the writer. An in-memory database exists only inside its one connection,
 /// so there every read goes through the writer as well.
-final class ConnectionPool: Sendable {
+///
+/// Unchecked Sendable: a `Connection` is not Sendable, but each one is used by one thread at a time, the writer
+/// only inside its lock and a reader only while checked out of `idleReaders`.
+final class ConnectionPool: @unchecked Sendable {
     private let path: String
     private let writer: Locked<Connection>
     /// nil for an in-memory database.

@@ -1,10 +1,12 @@
+import Locking
+
 /// Version-1 (time-based) UUIDs shaped like the real server's, e.g. `b5b494e9-c59a-11ee-aa7e-b5a5ef67d3a0`:
 /// a millisecond clock with a counter below it, so ids made within one millisecond are consecutive (the
 /// captured origin/thumbnail pairs differ by one: `b5b494e9…`/`b5b494ea…`); a clock sequence fixed per
 /// generator (`aa7e` throughout a capture); and a random node per id with the multicast bit set, as RFC 4122
 /// §4.5 asks of random nodes and as every captured id shows.
 /// Ids strictly increase in time order even if the wall clock steps back.
-public final class TimeBasedUUIDGenerator: @unchecked Sendable {
+public final class TimeBasedUUIDGenerator: Sendable {
     /// 100-nanosecond intervals from 1582-10-15 (the Gregorian reform, RFC 4122's epoch) to 1970-01-01.
     private static let unixEpochTicks: Int64 = 0x01B2_1DD2_1381_4000
     private static let ticksPerMillisecond: Int64 = 10_000
@@ -12,9 +14,7 @@ public final class TimeBasedUUIDGenerator: @unchecked Sendable {
 
     private let clockSequence: UInt64
     private let milliseconds: @Sendable () -> Int64
-    private let lock = PlatformLock()
-    /// Guarded by `lock`.
-    private var lastTicks: Int64 = -1
+    private let lastTicks = Locked<Int64>(-1)
 
     /// `milliseconds` is the clock (unix time in milliseconds); tests pass a fixed one.
     public init(milliseconds: @escaping @Sendable () -> Int64 = WallClock.millisecondsSinceEpoch) {
@@ -48,7 +48,7 @@ public final class TimeBasedUUIDGenerator: @unchecked Sendable {
         let millisecondsNow = min(max(milliseconds(), -Self.unixEpochTicks / Self.ticksPerMillisecond),
             range / Self.ticksPerMillisecond)
         let clockTicks = Self.unixEpochTicks + millisecondsNow * Self.ticksPerMillisecond
-        return lock.withLock {
+        return lastTicks.withLock { lastTicks in
             // Past the year 5236 the 60-bit field is full; ids then repeat its last values instead of trapping.
             let first = min(max(clockTicks, lastTicks + 1), Self.maximumTicks - count + 1)
             lastTicks = first + count - 1

@@ -19,6 +19,10 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var options: ServeOptions
 
     func run() throws {
+        try RuntimeFailure.reporting(command: "serve", serve)
+    }
+
+    private func serve() throws {
         // First, before any thread exists (the log flusher included), so every thread inherits the blocked signals.
         ProcessSignals.takeOverStopSignals()
         let settings = try ServeSettings(options: options, environment: ProcessInfo.processInfo.environment)
@@ -29,7 +33,7 @@ struct ServeCommand: ParsableCommand {
         let store = try openStore(settings, logger: logger)
         let context = APIContext(
             store: store, clock: settings.clock, strict: settings.strict, publicURL: settings.publicURL)
-        let router = settings.generation.init(context: context).makeRouter()
+        let router = settings.generation.makeRouter(context: context)
 
         let server: HTTPServer
         do {
@@ -37,7 +41,7 @@ struct ServeCommand: ParsableCommand {
                 configuration: settings.server, router: router,
                 accessLog: settings.logLevel <= .info ? AccessLog(sink: sink) : nil)
         } catch {
-            throw ValidationError("\(error)")
+            throw RuntimeFailure("\(error)")
         }
         print("openmarket \(settings.generation.name) listening on \(settings.listeningURL(port: server.port))")
         if settings.usesDemoVendor {
@@ -59,9 +63,9 @@ struct ServeCommand: ParsableCommand {
             store = try MarketStore(path: settings.database, readers: settings.server.threads)
             try store.claimGeneration(settings.generation.name)
         } catch let error as StoreError {
-            throw ValidationError("\(settings.database): \(error)")
+            throw RuntimeFailure("\(settings.database): \(error)")
         } catch {
-            throw ValidationError("cannot open the database \(settings.database): \(error)")
+            throw RuntimeFailure("cannot open the database \(settings.database): \(error)")
         }
         guard settings.generation.usesVendors else {
             if !settings.vendors.isEmpty {

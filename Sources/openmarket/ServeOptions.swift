@@ -12,7 +12,7 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "SQLite file holding products and images; :memory: keeps nothing. (default: ./openmarket.sqlite)")
     var database: String?
 
-    @Option(help: "API generation to speak: v2b, v2a, v1b or v1a. (default: v2b)")
+    @Option(help: "API generation to speak: \(GenerationRegistry.names). (default: v2b)")
     var api: String?
 
     @Option(name: .customLong("vendor"), help: "A vendor as NAME:IDENTIFIER:SECRET; repeat for more.")

@@ -9,7 +9,7 @@ import WireFormat
 struct ServeSettings {
     var server: ServerConfiguration
     var database: String
-    var generation: any APIGeneration.Type
+    var generation: Generation
     var clock: MarketClock
     var vendors: [String]
     var strict: Bool

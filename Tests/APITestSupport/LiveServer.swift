@@ -12,7 +12,7 @@ public final class LiveServer {
     /// 2024-02-07T03:00:00Z, which is 12:00 on 2024-02-07 in Seoul.
     public static let fixedNow = 1_707_274_800.0
 
-    public let generation: any APIGeneration.Type
+    public let generation: Generation
     /// Holds the database; removed with it when the server goes away, even if starting failed.
     private let folder: TemporaryDirectory
     public var databasePath: String { folder.path("market.sqlite") }
@@ -26,7 +26,7 @@ public final class LiveServer {
     public var port: UInt16 { server.port }
 
     public init(
-        _ generation: any APIGeneration.Type, strict: Bool = false, publicURL: String? = nil,
+        _ generation: Generation, strict: Bool = false, publicURL: String? = nil,
         now: Double? = LiveServer.fixedNow, maxBodyBytes: Int = 32 * 1024 * 1024
     ) throws {
         self.generation = generation
@@ -63,7 +63,7 @@ public final class LiveServer {
     }
 
     private static func start(
-        _ generation: any APIGeneration.Type, path: String, strict: Bool, publicURL: String?, now: Double?,
+        _ generation: Generation, path: String, strict: Bool, publicURL: String?, now: Double?,
         maxBodyBytes: Int
     ) throws -> (MarketStore, HTTPServer) {
         let store = try MarketStore(path: path, readers: 4)
@@ -74,7 +74,7 @@ public final class LiveServer {
         let context = APIContext(store: store, clock: MarketClock(fixedAt: now), strict: strict, publicURL: publicURL)
         let server = try HTTPServer(
             configuration: ServerConfiguration(port: 0, threads: 4, maxBodyBytes: maxBodyBytes),
-            router: generation.init(context: context).makeRouter())
+            router: generation.makeRouter(context: context))
         return (store, server)
     }
 }

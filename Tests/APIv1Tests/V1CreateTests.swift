@@ -1,6 +1,5 @@
 import APITestSupport
-import APIv1a
-import APIv1b
+import MarketAPI
 import HTTPTestSupport
 import Testing
 
@@ -8,7 +7,7 @@ import Testing
 struct V1CreateTests {
     @Test("a create answers 200 with the item, and the detail reads back the same")
     func create() throws {
-        let server = try LiveServer(V1aGeneration.self)
+        let server = try LiveServer(.v1a)
         let created = try server.createItem()
         #expect(created.status == 200)
         #expect(created.json["id"] as? Int == 1)
@@ -17,7 +16,7 @@ struct V1CreateTests {
 
     @Test("any non-empty currency, plain `images` part names, text exactly as sent")
     func lenientInput() throws {
-        let server = try LiveServer(V1bGeneration.self)
+        let server = try LiveServer(.v1b)
         let title = "맥북 🍎 \"quoted\" \\ tab\t"
         let created = try server.createItem(
             fields: LiveServer.itemFields(title: title, currency: "BTC", discountedPrice: "0"),
@@ -31,7 +30,7 @@ struct V1CreateTests {
 
     @Test("a missing required field is 400 naming it", arguments: ["title", "descriptions", "price", "currency", "stock", "password"])
     func missingField(field: String) throws {
-        let server = try LiveServer(V1bGeneration.self)
+        let server = try LiveServer(.v1b)
         let response = try server.createItem(fields: LiveServer.itemFields().filter { $0.0 != field })
         #expect(response.status == 400)
         #expect(response.keyOrder == ["error", "reason"])
@@ -49,7 +48,7 @@ struct V1CreateTests {
         (LiveServer.itemFields(currency: ""), "currency"),
     ])
     func badNumbers(fields: [(String, String)], field: String) throws {
-        let server = try LiveServer(V1aGeneration.self)
+        let server = try LiveServer(.v1a)
         let response = try server.createItem(fields: fields)
         #expect(response.status == 400)
         #expect((response.json["reason"] as? String)?.contains("\"\(field)\"") == true, "\(response.text)")
@@ -57,7 +56,7 @@ struct V1CreateTests {
 
     @Test("the largest exact price and a 64-bit stock come back unchanged")
     func largeNumbers() throws {
-        let server = try LiveServer(V1aGeneration.self)
+        let server = try LiveServer(.v1a)
         let created = try server.createItem(
             fields: LiveServer.itemFields(price: "9007199254740992", stock: "-9223372036854775808", discountedPrice: "-5"))
         #expect(created.status == 200, "\(created.text)")
@@ -66,7 +65,7 @@ struct V1CreateTests {
 
     @Test("a create needs at least one real image")
     func images() throws {
-        let server = try LiveServer(V1bGeneration.self)
+        let server = try LiveServer(.v1b)
         let none = try server.createItem(images: [])
         #expect(none.status == 400)
         #expect((none.json["reason"] as? String)?.contains("image") == true)
@@ -83,7 +82,7 @@ struct V1CreateTests {
 
     @Test("every image URL serves the uploaded bytes with the type of the bytes, .png or not")
     func imageBytes() throws {
-        let server = try LiveServer(V1bGeneration.self)
+        let server = try LiveServer(.v1b)
         let jpeg = SampleImages.jpeg(size: 150_000)
         let created = try server.createItem(images: LiveServer.imageFiles([jpeg, SampleImages.gif]))
         let thumbnails = created.json["thumbnails"] as? [String] ?? []
@@ -106,18 +105,18 @@ struct V1CreateTests {
 
     @Test("image URLs follow the Host of the request that reads them, or --public-url")
     func hosts() throws {
-        let server = try LiveServer(V1aGeneration.self)
+        let server = try LiveServer(.v1a)
         _ = try server.createdItemID()
         let lan = try server.request("GET", "/item/1", headers: [("Host", "192.168.0.10:8080")])
         #expect((lan.json["images"] as? [String])?.first?.hasPrefix("http://192.168.0.10:8080/images/") == true)
-        let fixed = try LiveServer(V1aGeneration.self, publicURL: "https://emulator.example")
+        let fixed = try LiveServer(.v1a, publicURL: "https://emulator.example")
         let created = try fixed.createItem()
         #expect((created.json["thumbnails"] as? [String])?.first?.hasPrefix("https://emulator.example/thumbnails/") == true)
     }
 
     @Test("--strict names v1's fields in its messages")
     func strict() throws {
-        let server = try LiveServer(V1bGeneration.self, strict: true)
+        let server = try LiveServer(.v1b, strict: true)
         let short = try server.createItem(fields: LiveServer.itemFields(title: "ab"))
         #expect(short.status == 400)
         #expect((short.json["reason"] as? String)?.contains("\"title\"") == true, "\(short.text)")
@@ -129,7 +128,7 @@ struct V1CreateTests {
 
     @Test("a body over --max-body-bytes answers 413 in Vapor's error shape")
     func tooLarge() throws {
-        let server = try LiveServer(V1aGeneration.self, maxBodyBytes: 4096)
+        let server = try LiveServer(.v1a, maxBodyBytes: 4096)
         let response = try server.createItem(images: LiveServer.imageFiles([SampleImages.jpeg(size: 10_000)]))
         #expect(response.status == 413)
         #expect(response.keyOrder == ["error", "reason"])

@@ -1,8 +1,6 @@
 import APITestSupport
-import APIv1a
-import APIv1b
-import HTTPTestSupport
 import MarketAPI
+import HTTPTestSupport
 import Testing
 
 @Suite("v1 delete")
@@ -11,7 +9,7 @@ struct V1DeleteTests {
 
     @Test("v1b takes {\"password\"} and answers the deleted item; its images go with it")
     func v1b() throws {
-        let server = try LiveServer(V1bGeneration.self)
+        let server = try LiveServer(.v1b)
         let id = try server.createdItemID()
         let before = try server.request("GET", "/item/\(id)")
         let deleted = try server.deleteItem(id, json: #"{"password":"\#(password)"}"#)
@@ -26,7 +24,7 @@ struct V1DeleteTests {
 
     @Test("v1a takes {\"id\",\"password\"} and answers {\"id\"}")
     func v1a() throws {
-        let server = try LiveServer(V1aGeneration.self)
+        let server = try LiveServer(.v1a)
         let id = try server.createdItemID()
         let deleted = try server.deleteItem(id, json: #"{"id":\#(id),"password":"\#(password)"}"#)
         #expect(deleted.status == 200)
@@ -37,7 +35,7 @@ struct V1DeleteTests {
 
     @Test("v1a: the body's id may be left out, but one naming another item is 400 and deletes nothing")
     func v1aBodyID() throws {
-        let server = try LiveServer(V1aGeneration.self)
+        let server = try LiveServer(.v1a)
         let first = try server.createdItemID()
         let second = try server.createdItemID()
         let mismatch = try server.deleteItem(first, json: #"{"id":\#(second),"password":"\#(password)"}"#)
@@ -49,7 +47,7 @@ struct V1DeleteTests {
 
     @Test("v1b ignores extra keys, an id for another item included")
     func v1bExtraKeys() throws {
-        let server = try LiveServer(V1bGeneration.self)
+        let server = try LiveServer(.v1b)
         let id = try server.createdItemID()
         let deleted = try server.deleteItem(id, json: #"{"id":999,"password":"\#(password)","reason":"sold"}"#)
         #expect(deleted.status == 200)
@@ -69,7 +67,7 @@ struct V1DeleteTests {
 
     @Test("wrong password 404, missing password or bad JSON 400, unknown item 404; nothing is deleted",
         arguments: v1Generations)
-    func refusals(generation: any APIGeneration.Type) throws {
+    func refusals(generation: Generation) throws {
         let server = try LiveServer(generation)
         let id = try server.createdItemID()
         let cases: [(String, Int)] = [
@@ -85,7 +83,7 @@ struct V1DeleteTests {
     }
 
     @Test("ids are never reused, not after a delete and not after a restart", arguments: v1Generations)
-    func idsNotReused(generation: any APIGeneration.Type) throws {
+    func idsNotReused(generation: Generation) throws {
         let server = try LiveServer(generation)
         _ = try server.createdItemID()
         let removed = try server.createdItemID()

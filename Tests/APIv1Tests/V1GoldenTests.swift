@@ -1,5 +1,5 @@
 import APITestSupport
-import APIv1b
+import MarketAPI
 import HTTPTestSupport
 import Testing
 
@@ -13,7 +13,7 @@ struct V1GoldenTests {
         let sample = try SpecSamples.json("v1-items-page1.mock.json")
         let sampleItems = sample["items"] as? [[String: Any]] ?? []
         #expect(sampleItems.count == 20)
-        let server = try LiveServer(V1bGeneration.self)
+        let server = try LiveServer(.v1b)
         for item in sampleItems {
             let discount = (item["discounted_price"] as? Int).map(String.init)
             let images = LiveServer.imageFiles(Array(repeating: SampleImages.png, count: (item["thumbnails"] as? [Any])?.count ?? 1))
@@ -30,7 +30,7 @@ struct V1GoldenTests {
 
     @Test("the detail bytes: integers, the same UUID in the thumbnail and image URL, Unix seconds")
     func detailBytes() throws {
-        let server = try LiveServer(V1bGeneration.self, now: 1_611_523_563.7237701)
+        let server = try LiveServer(.v1b, now: 1_611_523_563.7237701)
         let created = try server.createItem(fields: LiveServer.itemFields(stock: "1000000000000", discountedPrice: "1500"))
         #expect(created.status == 200)
         let pattern = #"^\{"id":1,"title":"MacBook Pro","descriptions":"맥북 프로 M1, 거의 새것","price":1690,"#
@@ -43,7 +43,7 @@ struct V1GoldenTests {
 
     @Test("a list item has no descriptions and no images; no discount means no discounted_price key")
     func listItemBytes() throws {
-        let server = try LiveServer(V1bGeneration.self)
+        let server = try LiveServer(.v1b)
         _ = try server.createdItemID(images: LiveServer.imageFiles([SampleImages.png, SampleImages.gif]))
         let text = try server.request("GET", "/items/1").text
         let pattern = #"^\{"page":1,"items":\[\{"id":1,"title":"MacBook Pro","price":1690,"currency":"USD","stock":3,"#

@@ -6,7 +6,7 @@ import Testing
 @Suite("v1 list and detail")
 struct V1ListTests {
     @Test("an empty market answers page 1 with no items", arguments: v1Generations)
-    func emptyMarket(generation: any APIGeneration.Type) throws {
+    func emptyMarket(generation: Generation) throws {
         let server = try LiveServer(generation)
         let response = try server.request("GET", "/items/1")
         #expect(response.status == 200)
@@ -45,7 +45,7 @@ struct V1ListTests {
     }
 
     @Test("a detail of an unknown or malformed id: 404 and 400", arguments: v1Generations)
-    func unknownItems(generation: any APIGeneration.Type) throws {
+    func unknownItems(generation: Generation) throws {
         let server = try LiveServer(generation)
         let unknown = try server.request("GET", "/item/7")
         #expect(unknown.status == 404)
@@ -56,7 +56,7 @@ struct V1ListTests {
 
     @Test("slashes are normalised; a wrong method is 405 and an unknown path 404, both in Vapor's shape",
         arguments: v1Generations)
-    func routing(generation: any APIGeneration.Type) throws {
+    func routing(generation: Generation) throws {
         let server = try LiveServer(generation)
         let created = try server.createItem(path: "/item/")
         #expect(created.status == 200)
@@ -72,7 +72,7 @@ struct V1ListTests {
     }
 
     @Test("passwords never appear in responses", arguments: v1Generations)
-    func noPasswords(generation: any APIGeneration.Type) throws {
+    func noPasswords(generation: Generation) throws {
         let server = try LiveServer(generation)
         let created = try server.createItem()
         let texts = try [created.text, server.request("GET", "/item/1").text, server.request("GET", "/items/1").text]

@@ -1,8 +1,6 @@
 import APITestSupport
-import APIv1a
-import APIv1b
-import HTTPTestSupport
 import MarketAPI
+import HTTPTestSupport
 import Testing
 
 @Suite("v1 patch")
@@ -10,7 +8,7 @@ struct V1PatchTests {
     private let password = ("password", LiveServer.itemPassword)
 
     @Test("a patch changes only the fields it carries and answers 200 with the item", arguments: v1Generations)
-    func patch(generation: any APIGeneration.Type) throws {
+    func patch(generation: Generation) throws {
         let server = try LiveServer(generation)
         let id = try server.createdItemID()
         let response = try server.patchItem(id, fields: [("price", "2500"), ("discounted_price", "100"), password])
@@ -22,7 +20,7 @@ struct V1PatchTests {
 
     @Test("a patch with only the password answers the item unchanged")
     func passwordCheck() throws {
-        let server = try LiveServer(V1bGeneration.self)
+        let server = try LiveServer(.v1b)
         let id = try server.createdItemID()
         let before = try server.request("GET", "/item/\(id)")
         let response = try server.patchItem(id, fields: [password])
@@ -32,7 +30,7 @@ struct V1PatchTests {
 
     @Test("password rules: wrong 404 as the real server, missing 400, unknown item 404; nothing changes")
     func passwords() throws {
-        let server = try LiveServer(V1aGeneration.self)
+        let server = try LiveServer(.v1a)
         let id = try server.createdItemID()
         let before = try server.request("GET", "/item/\(id)").text
         let wrong = try server.patchItem(id, fields: [("price", "1"), ("password", "nope")])
@@ -48,7 +46,7 @@ struct V1PatchTests {
     }
 
     @Test("image parts replace all images; the old URLs stop serving", arguments: v1Generations)
-    func replaceImages(generation: any APIGeneration.Type) throws {
+    func replaceImages(generation: Generation) throws {
         let server = try LiveServer(generation)
         let id = try server.createdItemID(images: LiveServer.imageFiles([SampleImages.png, SampleImages.png]))
         let oldImages = try server.request("GET", "/item/\(id)").json["images"] as? [String] ?? []
@@ -68,7 +66,7 @@ struct V1PatchTests {
 
     @Test("an empty or non-image part is 400 and changes nothing", arguments: [[UInt8](), Array("text".utf8)])
     func badReplacement(bytes: [UInt8]) throws {
-        let server = try LiveServer(V1bGeneration.self)
+        let server = try LiveServer(.v1b)
         let id = try server.createdItemID()
         let before = try server.request("GET", "/item/\(id)").text
         let response = try server.patchItem(

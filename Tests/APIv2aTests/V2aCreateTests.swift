@@ -1,5 +1,5 @@
 import APITestSupport
-import APIv2a
+import MarketAPI
 import HTTPTestSupport
 import Testing
 
@@ -9,7 +9,7 @@ struct V2aCreateTests {
 
     @Test("a create answers 201 with the detail, and the detail reads back the same")
     func create() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         let created = try server.createSpringProduct()
         #expect(created.status == 201)
         #expect(try server.request("GET", "/api/products/\(created.json["id"] as? Int ?? 0)").text == created.text)
@@ -17,7 +17,7 @@ struct V2aCreateTests {
 
     @Test("`descriptions` is v2a's key: it wins over `description`, which is accepted alone")
     func descriptionKeys() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         let both = try server.createSpringProduct(
             params: #"{"name":"n","descriptions":"plural","description":"singular","price":1,"currency":"USD","secret":"\#(secretA)"}"#)
         #expect(both.json["description"] as? String == "plural")
@@ -30,7 +30,7 @@ struct V2aCreateTests {
 
     @Test("image keys: origin/ and thumb/ share one hex; the extension follows the filename")
     func imageKeys() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         let jpeg = SampleImages.jpeg(size: 50_000)
         let created = try server.createSpringProduct(images: [("cat.PNG", jpeg), ("no-extension", SampleImages.png)])
         let images = created.json["images"] as? [[String: Any]] ?? []
@@ -51,7 +51,7 @@ struct V2aCreateTests {
 
     @Test("a create is refused in v2's error shape: bad params, no image, wrong credentials, too large")
     func refusals() throws {
-        let server = try LiveServer(V2aGeneration.self, maxBodyBytes: 8192)
+        let server = try LiveServer(.v2a, maxBodyBytes: 8192)
         let responses = try [
             (server.createSpringProduct(params: LiveServer.params(currency: "JPY")), 400),
             (server.createSpringProduct(images: []), 400),
@@ -66,7 +66,7 @@ struct V2aCreateTests {
 
     @Test("a patch answers 202 with the detail and reads `descriptions`")
     func patch() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         let id = try server.createdProductID()
         let response = try server.patchSpringProduct(
             id, json: #"{"descriptions":"new text","price":"2500","secret":"\#(secretA)"}"#, contentType: nil)

@@ -1,5 +1,5 @@
 import APITestSupport
-import APIv2a
+import MarketAPI
 import HTTPTestSupport
 import MarketStore
 import Testing
@@ -21,7 +21,7 @@ struct V2aDeleteTests {
 
     @Test("the secret lookup answers the product secret as plain text; DELETE with it answers the deleted detail, once")
     func deleteFlow() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         let id = try server.createdProductID()
         let before = try server.request("GET", "/api/products/\(id)")
         let lookup = try revealSecret(server, id)
@@ -42,7 +42,7 @@ struct V2aDeleteTests {
 
     @Test("each product has its own secret, and it never appears in GET responses")
     func secretsPerProduct() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         let first = try server.createdProductID()
         let second = try server.createdProductID()
         let secrets = try [revealSecret(server, first).text, revealSecret(server, second).text]
@@ -56,7 +56,7 @@ struct V2aDeleteTests {
 
     @Test("a wrong secret in the path is 400 (the vendor secret too) and deletes nothing")
     func wrongSecret() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         let id = try server.createdProductID()
         for wrong in [LiveServer.vendorA.secret, "827c04d7-7838-11ec-abfa-55347a6e30e7"] {
             let response = try delete(server, id, wrong)
@@ -68,7 +68,7 @@ struct V2aDeleteTests {
 
     @Test("credentials at each step: missing identifier 400, wrong vendor secret 401, another vendor 403, unknown 404")
     func credentials() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         let id = try server.createdProductID()
         let secret = try revealSecret(server, id).text
         let noIdentifier = try server.request("POST", "/api/products/\(id)/secret", body: Array(#"{"secret":"x"}"#.utf8))

@@ -1,5 +1,5 @@
 import APITestSupport
-import APIv2a
+import MarketAPI
 import HTTPTestSupport
 import Testing
 
@@ -16,7 +16,7 @@ struct V2aGoldenTests {
 
     @Test("page 1 with the mock's ten products has the mock's keys in the mock's order")
     func pageKeyOrder() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         for index in 0..<10 {
             _ = try server.createdProductID(params: LiveServer.params(name: "Test Product \(index)"))
         }
@@ -28,14 +28,14 @@ struct V2aGoldenTests {
 
     @Test("a detail has the capture's keys in the capture's order")
     func detailKeyOrder() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         let id = try server.createdProductID()
         #expect(try server.request("GET", "/api/products/\(id)").keyOrder == Self.capturedDetailKeys)
     }
 
     @Test("the detail bytes: Java doubles, two-digit fractions of a second, one hex for origin and thumb")
     func detailBytes() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         let created = try server.createSpringProduct(
             params: LiveServer.params(price: "66666666", extra: #","discounted_price":"0.5","stock":"7""#),
             images: [("아이폰.jpg", SampleImages.jpeg())])
@@ -54,7 +54,7 @@ struct V2aGoldenTests {
 
     @Test("list items carry neither vendorName nor description; prices are Java doubles even where the mock shows 0")
     func pageValues() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         for index in 0..<5 {
             _ = try server.createdProductID(params: LiveServer.params(name: "item \(index)", price: "0"))
         }

@@ -1,5 +1,5 @@
 import APITestSupport
-import APIv2a
+import MarketAPI
 import HTTPTestSupport
 import Testing
 
@@ -7,7 +7,7 @@ import Testing
 struct V2aListTests {
     @Test("an empty market: the health check says OK, page 1 has no products, page 2 is 204")
     func emptyMarket() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         let health = try server.request("GET", "/healthChecker")
         #expect(health.status == 200 && health.text == "\"OK\"")
         #expect(health.header("Content-Type") == "application/json")
@@ -20,7 +20,7 @@ struct V2aListTests {
 
     @Test("newest first; slashes normalised; search_value works on v2a too")
     func listing() throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         for name in ["Pizza", "cola", "burger"] {
             _ = try server.createdProductID(params: LiveServer.params(name: name))
         }
@@ -36,7 +36,7 @@ struct V2aListTests {
         ("PUT", "/api/products/", 405), ("GET", "/api/products/1/secret", 405),
     ])
     func errors(method: String, path: String, status: Int) throws {
-        let server = try LiveServer(V2aGeneration.self)
+        let server = try LiveServer(.v2a)
         _ = try server.createdProductID()
         let response = try server.request(method, path)
         #expect(response.status == status)

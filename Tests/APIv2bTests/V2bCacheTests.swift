@@ -1,5 +1,5 @@
 import APITestSupport
-import APIv2b
+import MarketAPI
 import HTTPTestSupport
 import Testing
 
@@ -8,7 +8,7 @@ import Testing
 struct V2bCacheTests {
     @Test("a read after a create, a patch or a delete shows the change")
     func readsFollowWrites() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let id = try server.createdProductID(params: LiveServer.params(name: "first"))
         let list = "/api/products?page_no=1&items_per_page=20"
         #expect(try server.request("GET", list).json["totalCount"] as? Int == 1)
@@ -32,7 +32,7 @@ struct V2bCacheTests {
 
     @Test("the same path read through another host gets that host's image URLs")
     func hostIsPartOfTheKey() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let id = try server.createdProductID()
         let local = try server.request("GET", "/api/products/\(id)")
         let lan = try server.request("GET", "/api/products/\(id)", headers: [("Host", "10.0.0.2:8080")])

@@ -1,6 +1,6 @@
 import Foundation
 import APITestSupport
-import APIv2b
+import MarketAPI
 import HTTPTestSupport
 import MarketStore
 import Testing
@@ -11,7 +11,7 @@ struct V2bChangeTests {
 
     @Test("a patch changes only the keys it carries and answers 202 with the detail")
     func patch() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let id = try server.createdProductID()
         let response = try server.patchSpringProduct(id, json: #"{"price":"2500","stock":4,"secret":"\#(secretA)"}"#)
         #expect(response.status == 202)
@@ -24,7 +24,7 @@ struct V2bChangeTests {
         nil, "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain",
     ])
     func patchContentTypes(contentType: String?) throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let id = try server.createdProductID()
         let response = try server.patchSpringProduct(
             id, json: #"{"description":"new text","secret":"\#(secretA)"}"#, contentType: contentType)
@@ -34,7 +34,7 @@ struct V2bChangeTests {
 
     @Test("thumbnail_id must name one of the product's own images")
     func thumbnail() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let first = try server.createdProductID(images: [("a.png", SampleImages.png), ("b.jpg", SampleImages.jpeg())])
         let other = try server.createdProductID()
         let detail = try server.request("GET", "/api/products/\(first)").json
@@ -52,7 +52,7 @@ struct V2bChangeTests {
 
     @Test("patch credentials: wrong secret 401, another vendor's product 403, unknown product 404")
     func patchCredentials() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let id = try server.createdProductID()
         #expect(try server.patchSpringProduct(id, json: #"{"price":1,"secret":"nope"}"#).status == 401)
         #expect(try server.patchSpringProduct(id, json: #"{"price":1}"#).status == 400)
@@ -67,7 +67,7 @@ struct V2bChangeTests {
 
     @Test("archived answers a plain-text URI; DELETE of it answers the deleted detail, once")
     func deleteFlow() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let id = try server.createdProductID()
         let before = try server.request("GET", "/api/products/\(id)")
         let imageURL = (before.json["images"] as? [[String: Any]])?[0]["url"] as? String ?? ""
@@ -89,7 +89,7 @@ struct V2bChangeTests {
 
     @Test("the delete flow checks credentials at each step")
     func deleteCredentials() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let id = try server.createdProductID()
         func archive(_ vendor: VendorConfiguration, _ secret: String) throws -> RawResponse {
             try server.request(
@@ -110,7 +110,7 @@ struct V2bChangeTests {
 struct V2bImageTests {
     @Test("every image URL serves the uploaded bytes with the detected type")
     func imageBytes() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let jpeg = SampleImages.jpeg(size: 150_000)
         let created = try server.createSpringProduct(images: [("cat.png", jpeg), ("dog", SampleImages.png)])
         let images = created.json["images"] as? [[String: Any]] ?? []
@@ -130,12 +130,12 @@ struct V2bImageTests {
 
     @Test("image URLs follow the Host of the request that reads them, or --public-url")
     func hosts() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let id = try server.createdProductID()
         let lan = try server.request("GET", "/api/products/\(id)", headers: [("Host", "192.168.0.10:8080")])
         #expect((lan.json["thumbnail"] as? String)?.hasPrefix("http://192.168.0.10:8080/training-resources/1/20240207/") == true)
 
-        let fixed = try LiveServer(V2bGeneration.self, publicURL: "https://emulator.example/")
+        let fixed = try LiveServer(.v2b, publicURL: "https://emulator.example/")
         let fixedID = try fixed.createdProductID()
         let detail = try fixed.request("GET", "/api/products/\(fixedID)")
         #expect((detail.json["thumbnail"] as? String)?.hasPrefix("https://emulator.example/training-resources/") == true)
@@ -146,7 +146,7 @@ struct V2bImageTests {
         "/training-resources/%2E%2E/%2E%2E/etc/passwd", "/training-resources/1%2F20240207",
     ])
     func missingImages(path: String) throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         _ = try server.createdProductID()
         let response = try server.request("GET", path)
         #expect(response.status == 404)
@@ -155,7 +155,7 @@ struct V2bImageTests {
 
     @Test("an existing image's path with its slashes percent-encoded is 404, since %2F is not a separator")
     func encodedSlashes() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let id = try server.createdProductID()
         let path = URLPath.of(try server.request("GET", "/api/products/\(id)").json["thumbnail"] as? String ?? "")
         #expect(try server.request("GET", path).status == 200)
@@ -165,7 +165,7 @@ struct V2bImageTests {
 
     @Test("secrets never appear in GET responses")
     func noSecrets() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let id = try server.createdProductID()
         let texts = try [
             server.request("GET", "/api/products/\(id)").text, server.request("GET", "/api/products").text,

@@ -1,5 +1,5 @@
 import APITestSupport
-import APIv2b
+import MarketAPI
 import HTTPTestSupport
 import Testing
 
@@ -7,7 +7,7 @@ import Testing
 struct V2bCreateTests {
     @Test("a create answers 201 with the detail, and the detail reads back the same")
     func create() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let created = try server.createSpringProduct()
         #expect(created.status == 201)
         let detail = try server.request("GET", "/api/products/\(created.json["id"] as? Int ?? 0)")
@@ -16,7 +16,7 @@ struct V2bCreateTests {
 
     @Test("requests are read as leniently as the real server read them")
     func lenientInput() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         var builder = MultipartBuilder()
         // No Content-Type on params, `descriptions`, numbers as strings, an unknown key, `images[]`, no extension.
         builder.addField(
@@ -37,7 +37,7 @@ struct V2bCreateTests {
 
     @Test("text comes back exactly as sent, and a missing description is empty")
     func textFidelity() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let created = try server.createSpringProduct(
             params: #"{"name":"맥북 🍎 \"quoted\" \\ tab\t","price":100,"currency":"KRW","secret":"\#(LiveServer.vendorA.secret)"}"#)
         #expect(created.status == 201)
@@ -46,14 +46,14 @@ struct V2bCreateTests {
 
     @Test("a discount above the price is accepted without --strict and gives a negative bargain price")
     func negativeBargain() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let created = try server.createSpringProduct(params: LiveServer.params(price: "100", extra: #","discounted_price":300"#))
         #expect(created.text.contains(#""price":100.0,"bargain_price":-200.0,"discounted_price":300.0"#))
     }
 
     @Test("credentials: no identifier 400, unknown identifier 401, wrong secret 401")
     func credentials() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         var builder = MultipartBuilder()
         builder.addField("params", LiveServer.params())
         builder.addFile("images", filename: "a.png", data: SampleImages.png)
@@ -82,7 +82,7 @@ struct V2bCreateTests {
         (#"{"name":"x","price":1,"currency":"KRW"}"#, "secret"),
     ])
     func invalidParams(params: String, mentioned: String) throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let response = try server.createSpringProduct(params: params)
         #expect(response.status == 400)
         #expect(response.keyOrder == ["code", "message"])
@@ -92,7 +92,7 @@ struct V2bCreateTests {
 
     @Test("a create needs at least one real image")
     func images() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let none = try server.createSpringProduct(images: [])
         #expect(none.status == 400)
         #expect((none.json["message"] as? String)?.contains("images") == true)
@@ -106,7 +106,7 @@ struct V2bCreateTests {
 
     @Test("a broken multipart body gets the parser's explanation")
     func brokenMultipart() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let body = Array("--other\r\nContent-Disposition: form-data; name=\"params\"\r\n\r\n{}\r\n--other--\r\n".utf8)
         let response = try server.request(
             "POST", "/api/products",
@@ -125,7 +125,7 @@ struct V2bCreateTests {
 
     @Test("--strict enforces the course rules, each with its own message")
     func strict() throws {
-        let server = try LiveServer(V2bGeneration.self, strict: true)
+        let server = try LiveServer(.v2b, strict: true)
         let valid = LiveServer.params(name: "MacBook", description: "a long enough text")
         #expect(try server.createSpringProduct(params: valid).status == 201)
         let cases: [(String, [(filename: String, bytes: [UInt8])])] = [
@@ -144,7 +144,7 @@ struct V2bCreateTests {
 
     @Test("a body over --max-body-bytes answers 413 in the generation's error format")
     func tooLarge() throws {
-        let server = try LiveServer(V2bGeneration.self, maxBodyBytes: 4096)
+        let server = try LiveServer(.v2b, maxBodyBytes: 4096)
         let response = try server.createSpringProduct(images: [("big.jpg", SampleImages.jpeg(size: 10_000))])
         #expect(response.status == 413)
         #expect(response.keyOrder == ["code", "message"])

@@ -1,14 +1,15 @@
 import APITestSupport
-import APIv2b
+import MarketAPI
 import Foundation
 import HTTPTestSupport
+import Locking
 import Testing
 
 @Suite("v2b durability and concurrency")
 struct V2bDurabilityTests {
     @Test("a restart keeps products, images and vendors, and ids are never reused")
     func restart() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let kept = try server.createdProductID()
         let removed = try server.createdProductID()
         let before = try server.request("GET", "/api/products/\(kept)")
@@ -29,7 +30,7 @@ struct V2bDurabilityTests {
 
     @Test("32 concurrent clients mixing creates, patches, deletes and reads lose nothing and see no 5xx")
     func concurrentClients() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let port = server.port
         let outcome = ConcurrentOutcome()
         let group = DispatchGroup()
@@ -57,13 +58,15 @@ struct V2bDurabilityTests {
 }
 
 /// What the concurrent clients did: each creates three products, patches two, deletes one, and reads throughout.
-final class ConcurrentOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var failures: [String] = []
-    private(set) var survivingIDs: [Int] = []
+final class ConcurrentOutcome: Sendable {
+    private let failed = Locked<[String]>([])
+    private let survivors = Locked<[Int]>([])
 
-    func fail(_ message: String) { lock.withLock { failures.append(message) } }
-    func survived(_ id: Int) { lock.withLock { survivingIDs.append(id) } }
+    var failures: [String] { failed.withLock { $0 } }
+    var survivingIDs: [Int] { survivors.withLock { $0 } }
+
+    func fail(_ message: String) { failed.withLock { $0.append(message) } }
+    func survived(_ id: Int) { survivors.withLock { $0.append(id) } }
 
     static func runClient(_ client: Int, port: UInt16, outcome: ConcurrentOutcome) throws {
         let connection = try RawHTTPConnection(port: port, timeoutSeconds: 30)

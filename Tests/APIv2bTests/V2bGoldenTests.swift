@@ -1,5 +1,5 @@
 import APITestSupport
-import APIv2b
+import MarketAPI
 import Foundation
 import HTTPTestSupport
 import Testing
@@ -9,7 +9,7 @@ import Testing
 struct V2bGoldenTests {
     @Test("a detail with three images has the capture's keys in the capture's order")
     func detailKeyOrder() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let images = (1...3).map { ("photo\($0).png", SampleImages.png) }
         let id = try server.createdProductID(images: images)
         let detail = try server.request("GET", "/api/products/\(id)")
@@ -20,7 +20,7 @@ struct V2bGoldenTests {
 
     @Test("page 2 of 20 has the capture's keys in the capture's order")
     func pageKeyOrder() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         for index in 0..<41 {
             _ = try server.createdProductID(params: LiveServer.params(name: "product \(index)"))
         }
@@ -31,7 +31,7 @@ struct V2bGoldenTests {
 
     @Test("the detail bytes are exactly the real server's format")
     func detailBytes() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let created = try server.createSpringProduct(
             params: LiveServer.params(price: "66666666", extra: #","discounted_price":"0.5","stock":"7""#))
         #expect(created.status == 201)
@@ -48,7 +48,7 @@ struct V2bGoldenTests {
 
     @Test("the list item carries vendorName and description; the page numbers follow the real formulas")
     func pageValues() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         for index in 0..<5 {
             _ = try server.createdProductID(params: LiveServer.params(name: "item \(index)"))
         }

@@ -1,5 +1,5 @@
 import APITestSupport
-import APIv2b
+import MarketAPI
 import HTTPTestSupport
 import Testing
 
@@ -7,7 +7,7 @@ import Testing
 struct V2bListTests {
     @Test("the health check answers the JSON string OK")
     func healthCheck() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let response = try server.request("GET", "/healthChecker")
         #expect(response.status == 200)
         #expect(response.text == "\"OK\"")
@@ -16,7 +16,7 @@ struct V2bListTests {
 
     @Test("an empty market answers page 1 with no products, and 204 after it")
     func emptyMarket() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let first = try server.request("GET", "/api/products?page_no=1&items_per_page=20")
         #expect(first.status == 200)
         #expect(first.text == #"{"pageNo":1,"itemsPerPage":20,"totalCount":0,"offset":0,"limit":20,"lastPage":0,"hasNext":false,"hasPrev":false,"pages":[]}"#)
@@ -27,7 +27,7 @@ struct V2bListTests {
 
     @Test("defaults are page 1 of 20, newest first, and unknown parameters are ignored")
     func defaults() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         for index in 0..<3 { _ = try server.createdProductID(params: LiveServer.params(name: "p\(index)")) }
         let response = try server.request("GET", "/api/products?page-no=9&items_perpage=1")
         #expect(response.status == 200)
@@ -38,7 +38,7 @@ struct V2bListTests {
 
     @Test("walking pages visits every product once, then 204")
     func walkPages() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         for index in 0..<7 { _ = try server.createdProductID(params: LiveServer.params(name: "p\(index)")) }
         var seen: [Int] = []
         var page = 1
@@ -59,7 +59,7 @@ struct V2bListTests {
         "page_no=99999999999999999999",
     ])
     func badPaging(query: String) throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         let response = try server.request("GET", "/api/products?\(query)")
         #expect(response.status == 400)
         #expect(response.json["code"] as? Int == 400)
@@ -68,7 +68,7 @@ struct V2bListTests {
 
     @Test("search_value matches the name or the vendor name, ignoring ASCII case, and counts the filtered set")
     func search() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         _ = try server.createdProductID(params: LiveServer.params(name: "Pizza Margherita"))
         _ = try server.createdProductID(params: LiveServer.params(name: "cola"))
         _ = try server.createdProductID(
@@ -83,7 +83,7 @@ struct V2bListTests {
 
     @Test("search_value is literal text", arguments: ["%25", "_", "%27", "%27%20OR%201%3D1%20--", "a%25b"])
     func literalSearch(value: String) throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         _ = try server.createdProductID(params: LiveServer.params(name: "plain"))
         _ = try server.createdProductID(params: LiveServer.params(name: "a%b_c' OR 1=1 --"))
         let response = try server.request("GET", "/api/products?search_value=\(value)")
@@ -93,7 +93,7 @@ struct V2bListTests {
 
     @Test("slashes are normalised and a wrong method is 405 with Allow")
     func slashes() throws {
-        let server = try LiveServer(V2bGeneration.self)
+        let server = try LiveServer(.v2b)
         #expect(try server.request("GET", "/api/products/").status == 200)
         #expect(try server.request("GET", "//api//products").status == 200)
         let wrong = try server.request("PUT", "/api/products/")

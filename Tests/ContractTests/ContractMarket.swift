@@ -1,5 +1,5 @@
 import APITestSupport
-import APIv2b
+import MarketAPI
 import Foundation
 import MarketStore
 import OpenMarketClient
@@ -19,7 +19,7 @@ final class ContractMarket {
     static let seoulMorning = 1_707_235_200.0
 
     init() throws {
-        server = try LiveServer(V2bGeneration.self, now: Self.seoulMorning)
+        server = try LiveServer(.v2b, now: Self.seoulMorning)
         guard let url = URL(string: "http://127.0.0.1:\(server.port)") else {
             throw URLError(.badURL)
         }

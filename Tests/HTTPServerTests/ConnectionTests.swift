@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import HTTPTestSupport
+import Locking
 import Testing
 
 @Suite("Connections over real sockets")
@@ -22,7 +23,7 @@ struct ConnectionTests {
     func concurrentClients() throws {
         try withServer(routes: okRoute) { server in
             let port = server.port
-            let failures = LockedCounter()
+            let failures = Locked(0)
             let group = DispatchGroup()
             for _ in 0..<64 {
                 group.enter()
@@ -31,15 +32,15 @@ struct ConnectionTests {
                     do {
                         let connection = try RawHTTPConnection(port: port)
                         for _ in 0..<25 where try connection.request("GET", "/healthChecker").status != 200 {
-                            failures.increment()
+                            failures.withLock { $0 += 1 }
                         }
                     } catch {
-                        failures.increment()
+                        failures.withLock { $0 += 1 }
                     }
                 }
             }
             #expect(group.wait(timeout: .now() + 60) == .success)
-            #expect(failures.value == 0)
+            #expect(failures.withLock { $0 } == 0)
         }
     }
 
@@ -75,7 +76,7 @@ struct ConnectionTests {
     @Test("a chunked body that grows past the cap gets 413")
     func chunkedBodyTooLarge() throws {
         try withServer(configuration: ServerConfiguration(maxBodyBytes: 1000), routes: { router in
-            router.on("POST", "/upload") { request, _ in Response(status: 200, body: Array("\(request.body.count)".utf8)) }
+            router.on(.post, "/upload") { request, _ in Response(status: .ok, body: Array("\(request.body.count)".utf8)) }
         }) { server in
             let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
             let chunk = String(repeating: "a", count: 600)
@@ -105,9 +106,9 @@ struct ConnectionTests {
     @Test("stopping waits for a request in flight and still answers it")
     func gracefulStop() throws {
         var router = Router { error in Response(status: error.status) }
-        router.on("GET", "/slow") { _, _ in
+        router.on(.get, "/slow") { _, _ in
             Thread.sleep(forTimeInterval: 0.5)
-            return Response(status: 200, body: Array("done".utf8))
+            return Response(status: .ok, body: Array("done".utf8))
         }
         let server = try HTTPServer(configuration: ServerConfiguration(port: 0), router: router)
         let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
@@ -122,7 +123,7 @@ struct ConnectionTests {
 
     @Test("a client that sent only part of its headers does not hold up a stop")
     func halfSentRequest() throws {
-        let server = try HTTPServer(configuration: ServerConfiguration(port: 0), router: Router { _ in Response(status: 500) })
+        let server = try HTTPServer(configuration: ServerConfiguration(port: 0), router: Router { _ in Response(status: .internalServerError) })
         let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
         try connection.send("GET /healthChecker HTTP/1.1\r\nHost: x\r\n")
         Thread.sleep(forTimeInterval: 0.1)
@@ -134,7 +135,7 @@ struct ConnectionTests {
     @Test("bodies arrive byte for byte, including binary")
     func bodyRoundTrip() throws {
         try withServer(routes: { router in
-            router.on("POST", "/echo") { request, _ in Response(status: 200, body: request.body) }
+            router.on(.post, "/echo") { request, _ in Response(status: .ok, body: request.body) }
         }) { server in
             let connection = try RawHTTPConnection(port: server.port)
             var generator = SystemRandomNumberGenerator()
@@ -144,12 +145,4 @@ struct ConnectionTests {
             #expect(response.body == body)
         }
     }
-}
-
-final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }

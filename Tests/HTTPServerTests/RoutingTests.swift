@@ -1,73 +1,114 @@
 import HTTPServer
+import Locking
 import HTTPTestSupport
 import Testing
 
 @Suite("Routing")
 struct RoutingTests {
-    private func router() -> Router {
-        var router = Router { error in
-            Response(status: error.status, contentType: "text/plain", body: Array(error.message.utf8))
+    /// A domain error of its own type, as a store's "not found" is.
+    private struct Gone: HTTPResponseError {
+        let status = HTTPStatus.notFound
+        let message = "it went away"
+        let headers = HTTPHeaders([("Retry-After", "0")])
+    }
+
+    /// A server-side failure that knows its status, as a database error does.
+    private struct Broken: HTTPResponseError {
+        let status = HTTPStatus.internalServerError
+        let message = "the database failed"
+    }
+
+    private func router(reportServerError: @escaping @Sendable (Request, any Error) -> Void = { _, _ in }) -> Router {
+        var router = Router(
+            renderError: { error in
+                Response(status: error.status, contentType: "text/plain", body: Array(error.message.utf8))
+            },
+            reportServerError: reportServerError)
+        router.on(.get, "/api/products/{id}") { _, parameters in
+            Response(status: .ok, body: Array("product \(parameters["id"] ?? "")".utf8))
         }
-        router.on("GET", "/api/products/{id}") { _, parameters in
-            Response(status: 200, body: Array("product \(parameters["id"] ?? "")".utf8))
+        router.on(.patch, "/api/products/{id}") { _, _ in Response(status: .accepted) }
+        router.on(.get, "/images/{key...}") { _, parameters in
+            Response(status: .ok, body: Array((parameters["key"] ?? "").utf8))
         }
-        router.on("PATCH", "/api/products/{id}") { _, _ in Response(status: 202) }
-        router.on("GET", "/images/{key...}") { _, parameters in
-            Response(status: 200, body: Array((parameters["key"] ?? "").utf8))
-        }
-        router.on("GET", "/fail") { _, _ in throw HTTPError(status: 400, message: "bad input") }
-        router.on("GET", "/crash") { _, _ in
+        router.on(.get, "/fail") { _, _ in throw HTTPError(status: .badRequest, message: "bad input") }
+        router.on(.get, "/gone") { _, _ in throw Gone() }
+        router.on(.get, "/broken") { _, _ in throw Broken() }
+        router.on(.get, "/crash") { _, _ in
             struct Unexpected: Error {}
             throw Unexpected()
         }
         return router
     }
 
-    private func get(_ path: String, method: String = "GET", query: String = "") -> Response {
+    private func get(_ path: String, method: HTTPMethod = .get, query: String = "") -> Response {
         router().respond(to: Request(method: method, path: path, query: query))
     }
 
     @Test("parameters are captured", arguments: ["/api/products/7", "/api/products/7/", "//api//products/7"])
     func parameters(path: String) {
         let response = get(path)
-        #expect(response.status == 200)
+        #expect(response.status == .ok)
         #expect(String(decoding: response.body, as: UTF8.self) == "product 7")
     }
 
     @Test("an unknown path is 404")
     func notFound() {
-        #expect(get("/api/nothing").status == 404)
-        #expect(get("/api/products/7/extra").status == 404)
-        #expect(get("/").status == 404)
+        #expect(get("/api/nothing").status == .notFound)
+        #expect(get("/api/products/7/extra").status == .notFound)
+        #expect(get("/").status == .notFound)
     }
 
     @Test("a known path with another method is 405 with Allow, also when slashed")
     func methodNotAllowed() {
         for path in ["/api/products/7", "/api/products/7/"] {
-            let response = get(path, method: "DELETE")
-            #expect(response.status == 405)
+            let response = get(path, method: .delete)
+            #expect(response.status == .methodNotAllowed)
             #expect(response.headers["allow"] == "GET, PATCH, HEAD")
         }
     }
 
     @Test("HEAD reaches the GET route")
     func head() {
-        #expect(get("/api/products/1", method: "HEAD").status == 200)
+        #expect(get("/api/products/1", method: .head).status == .ok)
     }
 
     @Test("an encoded slash stays inside its segment")
     func encodedSlash() {
-        #expect(get("/api/products/a%2Fb").status == 200)
+        #expect(get("/api/products/a%2Fb").status == .ok)
         #expect(String(decoding: get("/api/products/a%2Fb").body, as: UTF8.self) == "product a/b")
         #expect(String(decoding: get("/images/x//y/%2E%2E").body, as: UTF8.self) == "x/y/..")
-        #expect(get("/images/x%2Fy").status == 404)
+        #expect(get("/images/x%2Fy").status == .notFound)
     }
 
     @Test("thrown errors become responses, never crashes")
     func errors() {
-        #expect(get("/fail").status == 400)
+        #expect(get("/fail").status == .badRequest)
         #expect(String(decoding: get("/fail").body, as: UTF8.self) == "bad input")
-        #expect(get("/crash").status == 500)
+        #expect(get("/crash").status == .internalServerError)
+    }
+
+    @Test("an error type that knows its status answers with it, its message and its headers")
+    func responseErrorByType() {
+        let response = get("/gone")
+        #expect(response.status == .notFound)
+        #expect(String(decoding: response.body, as: UTF8.self) == "it went away")
+        #expect(response.headers["Retry-After"] == "0")
+    }
+
+    @Test("an unexpected error answers 500 through the renderer; it and other 5xx are reported, 4xx are not")
+    func serverErrorsReported() {
+        let reports = Locked<[String]>([])
+        let router = router { request, error in
+            reports.withLock { $0.append("\(request.method) \(request.path): \(error)") }
+        }
+        let response = router.respond(to: Request(method: .get, path: "/crash"))
+        #expect(response.status == .internalServerError)
+        #expect(String(decoding: response.body, as: UTF8.self).hasPrefix("internal error: Unexpected"))
+        #expect(router.respond(to: Request(method: .get, path: "/broken")).status == .internalServerError)
+        #expect(router.respond(to: Request(method: .get, path: "/gone")).status == .notFound)
+        #expect(router.respond(to: Request(method: .get, path: "/fail")).status == .badRequest)
+        #expect(reports.withLock { $0 } == ["GET /crash: Unexpected()", #"GET /broken: Broken(status: 500 Internal Server Error, message: "the database failed")"#])
     }
 
     @Test("query parameters decode + and %XX, first value wins")

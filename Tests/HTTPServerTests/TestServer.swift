@@ -18,7 +18,7 @@ func withServer<T>(
 }
 
 func okRoute(_ router: inout Router) {
-    router.on("GET", "/healthChecker") { _, _ in
-        Response(status: 200, contentType: "application/json", body: Array("\"OK\"".utf8))
+    router.on(.get, "/healthChecker") { _, _ in
+        Response(status: .ok, contentType: "application/json", body: Array("\"OK\"".utf8))
     }
 }

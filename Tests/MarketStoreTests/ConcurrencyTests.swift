@@ -1,6 +1,7 @@
 import HTTPTestSupport
 import Foundation
 @testable import MarketStore
+import Locking
 import Testing
 
 @Suite("Concurrent use")

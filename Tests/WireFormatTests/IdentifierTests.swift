@@ -1,3 +1,4 @@
+import Locking
 import SeededRandom
 import Testing
 @testable import WireFormat
@@ -133,15 +134,14 @@ import Testing
 }
 
 /// A clock that returns prepared readings in turn, then repeats the last one.
-private final class SteppingClock: @unchecked Sendable {
-    private let lock = PlatformLock()
-    private var readings: [Int64]
+private final class SteppingClock: Sendable {
+    private let readings: Locked<[Int64]>
 
     init(readings: [Int64]) {
-        self.readings = readings
+        self.readings = Locked(readings)
     }
 
     func next() -> Int64 {
-        lock.withLock { readings.count > 1 ? readings.removeFirst() : readings[0] }
+        readings.withLock { readings in readings.count > 1 ? readings.removeFirst() : readings[0] }
     }
 }

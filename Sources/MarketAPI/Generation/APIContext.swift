@@ -2,14 +2,14 @@ import MarketStore
 
 /// What every generation works with: the store, the clock and the server-wide options.
 public struct APIContext: Sendable {
-    public let store: MarketStore
-    public let clock: MarketClock
+    let store: MarketStore
+    let clock: MarketClock
     /// `--strict`: the course rules on top of what the real server accepted.
-    public let strict: Bool
+    let strict: Bool
     /// `--public-url`: the scheme and host put into image URLs instead of the request's Host.
-    public let publicURL: String?
+    let publicURL: String?
     /// Read responses kept until the next write; see `ResponseCache`.
-    public let cache: ResponseCache
+    let cache: ResponseCache
 
     public init(store: MarketStore, clock: MarketClock, strict: Bool, publicURL: String?) {
         self.store = store

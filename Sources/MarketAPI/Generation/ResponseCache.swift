@@ -1,5 +1,5 @@
-import Foundation
 import HTTPServer
+import Locking
 import MarketStore
 
 /// Keeps the bytes of read responses (lists, details) until the next write to the store, so that browsing
@@ -7,7 +7,7 @@ import MarketStore
 /// were computed and are ignored once it has moved on; nothing can serve data older than the last committed write
 /// of this process. (Two servers sharing one database file would not see each other's writes here: give each
 /// server its own file.)
-public final class ResponseCache: @unchecked Sendable {
+final class ResponseCache: Sendable {
     private struct Entry {
         let writeCount: UInt64
         let response: Response
@@ -17,12 +17,16 @@ public final class ResponseCache: @unchecked Sendable {
 
     private let store: MarketStore
     private let publicURL: String?
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
-    private var cachedBytes = 0
+    private struct Entries {
+        var byKey: [String: Entry] = [:]
+        /// The sum of the entries' costs.
+        var bytes = 0
+    }
+
+    private let entries = Locked(Entries())
     private let maxBytes: Int
 
-    public init(store: MarketStore, publicURL: String?, maxBytes: Int = 32 << 20) {
+    init(store: MarketStore, publicURL: String?, maxBytes: Int = 32 << 20) {
         self.store = store
         self.publicURL = publicURL
         self.maxBytes = maxBytes
@@ -30,21 +34,21 @@ public final class ResponseCache: @unchecked Sendable {
 
     /// The response for this request's target and base URL (image URLs depend on it), computed at most once per
     /// write. Thrown errors are not cached.
-    public func response(for request: Request, compute: () throws -> Response) throws -> Response {
+    func response(for request: Request, compute: () throws -> Response) throws -> Response {
         let key = "\(BaseURL(request: request, publicURL: publicURL).text)\n\(request.path)?\(request.query)"
         let writeCount = store.writeCount
-        if let entry = lock.withLock({ entries[key] }), entry.writeCount == writeCount {
+        if let entry = entries.withLock({ $0.byKey[key] }), entry.writeCount == writeCount {
             return entry.response
         }
         let response = try compute()
         // Keys count too: many distinct query strings must not grow the cache past its bound.
         let entry = Entry(writeCount: writeCount, response: response, cost: key.utf8.count + response.body.count)
-        lock.withLock {
-            if cachedBytes + entry.cost > maxBytes {
-                entries.removeAll(keepingCapacity: true)
-                cachedBytes = 0
+        entries.withLock { entries in
+            if entries.bytes + entry.cost > maxBytes {
+                entries.byKey.removeAll(keepingCapacity: true)
+                entries.bytes = 0
             }
-            cachedBytes += entry.cost - (entries.updateValue(entry, forKey: key)?.cost ?? 0)
+            entries.bytes += entry.cost - (entries.byKey.updateValue(entry, forKey: key)?.cost ?? 0)
         }
         return response
     }

@@ -2,10 +2,10 @@ import HTTPServer
 
 /// The scheme and host image URLs start with: `--public-url` when given, else the Host the request was sent to,
 /// so the simulator gets 127.0.0.1 URLs and a phone on the LAN gets URLs it can reach.
-public struct BaseURL: Sendable {
-    public let text: String
+struct BaseURL: Sendable {
+    let text: String
 
-    public init(request: Request, publicURL: String?) {
+    init(request: Request, publicURL: String?) {
         if let publicURL {
             text = publicURL
         } else if let host = request.headers["Host"], !host.isEmpty, host.allSatisfy({ !$0.isWhitespace && $0 != "/" }) {
@@ -15,7 +15,7 @@ public struct BaseURL: Sendable {
         }
     }
 
-    public func url(forKey key: String) -> String {
+    func url(forKey key: String) -> String {
         "\(text)/\(key)"
     }
 }

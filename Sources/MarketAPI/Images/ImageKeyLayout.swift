@@ -3,7 +3,7 @@ import MarketStore
 /// Where a generation serves an image: the URL path of the original and of its thumbnail, without the leading
 /// slash (for example `training-resources/48/20240207/<hex>_origin.png`). The keys are unique, so the same path
 /// finds the image again after a restart.
-public protocol ImageKeyLayout: Sendable {
+protocol ImageKeyLayout: Sendable {
     /// The first path segment of every image URL of the generation, e.g. `training-resources`.
     var pathPrefixes: [String] { get }
 
@@ -12,7 +12,7 @@ public protocol ImageKeyLayout: Sendable {
 
 extension ImageKeyLayout {
     /// The uploads as the store takes them, each under the keys this layout gives it.
-    public func newImages(_ uploads: [ImageUpload], vendorID: Int64?, registeredAt: Double) -> [NewImage] {
+    func newImages(_ uploads: [ImageUpload], vendorID: Int64?, registeredAt: Double) -> [NewImage] {
         uploads.map { upload in
             let keys = keys(for: upload, vendorID: vendorID, registeredAt: registeredAt)
             return NewImage(

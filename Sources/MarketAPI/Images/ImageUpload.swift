@@ -3,24 +3,24 @@ import Multipart
 import WireFormat
 
 /// An uploaded image, checked by its bytes rather than by what the client declared.
-public struct ImageUpload: Sendable {
-    public let bytes: [UInt8]
+struct ImageUpload: Sendable {
+    let bytes: [UInt8]
     /// Detected from the magic numbers: image/jpeg, image/png, image/gif or image/webp.
-    public let mediaType: String
+    let mediaType: String
     /// From the uploaded filename (`photo.PNG` gives `PNG`), nil when it has none; the real server copied it
     /// into the image's URL.
-    public let fileExtension: String?
+    let fileExtension: String?
 
     /// Fails with a 400 that names the part when it is empty or not an image.
-    public init(part: MultipartPart) throws(HTTPError) {
+    init(part: MultipartPart) throws(HTTPError) {
         let label = Self.label(part)
         guard !part.body.isEmpty else {
-            throw HTTPError(status: 400, message: "\(label) is empty; send the image's bytes in it")
+            throw HTTPError(status: .badRequest, message: "\(label) is empty; send the image's bytes in it")
         }
         guard let mediaType = ImageSniffer.mediaType(of: part.body) else {
             let declared = part.contentType.map { " (declared as \($0))" } ?? ""
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "\(label)\(declared) is not a JPEG, PNG, GIF or WebP image by its bytes; "
                     + "send the image file's raw bytes, not base64 or a file path")
         }

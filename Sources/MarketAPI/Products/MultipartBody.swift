@@ -10,13 +10,13 @@ enum MultipartBody {
     static func parts(of request: Request) throws(HTTPError) -> [MultipartPart] {
         guard let contentType = request.headers["Content-Type"] else {
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "the Content-Type header is missing; send multipart/form-data; boundary=<your boundary>")
         }
         do {
             return try MultipartParser.parse(body: request.body, contentType: contentType, limits: limits)
         } catch {
-            throw HTTPError(status: 400, message: error.message)
+            throw HTTPError(status: .badRequest, message: error.message)
         }
     }
 

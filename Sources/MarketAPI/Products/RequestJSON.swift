@@ -3,20 +3,20 @@ import WireFormat
 
 /// JSON request bodies and `params` parts, read whatever their Content-Type says (§6.1), with every problem
 /// answered as a 400 that quotes the parser's or the field's explanation.
-public enum RequestJSON {
+enum RequestJSON {
     /// A JSON object whose lenient field reads (numbers as strings too) fail as 400s.
-    public struct Object: Sendable {
+    struct Object: Sendable {
         let object: JSONObject
 
-        public func string(_ key: String) throws(HTTPError) -> String? {
+        func string(_ key: String) throws(HTTPError) -> String? {
             try read { () throws(JSONFieldError) in try object.string(key) }
         }
 
-        public func double(_ key: String) throws(HTTPError) -> Double? {
+        func double(_ key: String) throws(HTTPError) -> Double? {
             try read { () throws(JSONFieldError) in try object.double(key) }
         }
 
-        public func int64(_ key: String) throws(HTTPError) -> Int64? {
+        func int64(_ key: String) throws(HTTPError) -> Int64? {
             try read { () throws(JSONFieldError) in try object.int64(key) }
         }
 
@@ -24,23 +24,23 @@ public enum RequestJSON {
             do {
                 return try body()
             } catch {
-                throw HTTPError(status: 400, message: error.message)
+                throw HTTPError(status: .badRequest, message: error.message)
             }
         }
     }
 
     /// `source` names what was read, e.g. `the "params" part`, so the client knows where to look; `example` is
     /// what an empty body is told to send instead.
-    public static func object(
+    static func object(
         _ bytes: [UInt8], source: String, example: String = #"{"secret":"..."}"#
     ) throws(HTTPError) -> Object {
         guard bytes.contains(where: { !Self.isWhitespace($0) }) else {
-            throw HTTPError(status: 400, message: "\(source) is empty; send a JSON object such as \(example)")
+            throw HTTPError(status: .badRequest, message: "\(source) is empty; send a JSON object such as \(example)")
         }
         do {
             return Object(object: try JSONReader.parseObject(bytes))
         } catch {
-            throw HTTPError(status: 400, message: "\(source): \(error.description)")
+            throw HTTPError(status: .badRequest, message: "\(source): \(error.description)")
         }
     }
 

@@ -4,37 +4,36 @@ import Multipart
 import WireFormat
 
 /// The endpoints v2a and v2b share: health check, list, detail, create and patch, plus the credential checks
-/// their delete flows use. A generation wires these to its paths and adds its own delete flow.
-public struct SpringAPI: Sendable {
-    public let context: APIContext
-    public let dialect: any SpringDialect
+/// their delete flows use, in the words of one generation's `SpringDialect`. `register(on:)` wires them to the
+/// shared paths and adds the dialect's delete flow.
+struct SpringAPI: Sendable {
+    let context: APIContext
+    let dialect: SpringDialect
+    let imageKeys: any ImageKeyLayout
     let authentication: VendorAuthentication
     let rules: ProductRules
     let form: SpringProductForm
 
-    public static let currencies = ["KRW", "USD"]
+    static let currencies = ["KRW", "USD"]
 
-    public init(context: APIContext, dialect: any SpringDialect) {
+    init(context: APIContext, dialect: SpringDialect, imageKeys: any ImageKeyLayout) {
         self.context = context
         self.dialect = dialect
+        self.imageKeys = imageKeys
         authentication = VendorAuthentication(store: context.store)
         rules = ProductRules(currencies: Self.currencies, strict: context.strict)
         form = SpringProductForm(descriptionKeys: dialect.descriptionKeys)
     }
 
-    public func renderError(_ error: HTTPError) -> Response {
-        SpringErrorBody.render(error)
-    }
-
-    private static let healthy = Response(status: 200, contentType: "application/json", body: Array(#""OK""#.utf8))
+    private static let healthy = Response(status: .ok, contentType: "application/json", body: Array(#""OK""#.utf8))
 
     /// `GET /healthChecker`: the JSON string "OK", quotes included.
-    public func healthCheck(_ request: Request, _ parameters: RouteParameters) -> Response {
+    func healthCheck(_ request: Request, _ parameters: RouteParameters) -> Response {
         Self.healthy
     }
 
     /// `GET /api/products?page_no=&items_per_page=&search_value=`, newest first.
-    public func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         try context.cache.response(for: request) { try uncachedList(request) }
     }
 
@@ -48,57 +47,57 @@ public struct SpringAPI: Sendable {
             order: .newestFirst)
         let window = PageWindow(
             pageNumber: requested.pageNumber, itemsPerPage: requested.itemsPerPage, totalCount: page.totalCount)
-        guard !window.isPastTheEnd else { return Response(status: 204) }
+        guard !window.isPastTheEnd else { return Response(status: .noContent) }
         let base = BaseURL(request: request, publicURL: context.publicURL)
-        return json(200, dialect.writePage(window, products: page.products, base: base))
+        return json(.ok, dialect.json.page(window, products: page.products, base: base))
     }
 
     /// `GET /api/products/{id}`.
-    public func detail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func detail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         try context.cache.response(for: request) {
-            detailResponse(try existingProduct(parameters["id"]), status: 200, request: request)
+            detailResponse(try existingProduct(parameters["id"]), status: .ok, request: request)
         }
     }
 
     /// `POST /api/products`: multipart with a `params` JSON part and `images` file parts; 201 with the detail.
-    public func create(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func create(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let vendor = try authentication.vendor(of: request)
         let parts = try MultipartBody.parts(of: request)
         guard let paramsPart = parts.first(where: { $0.name == "params" }) else {
             let names = parts.map { "\"\($0.name)\"" }.joined(separator: ", ")
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "the multipart body has no part named \"params\" (found \(names.isEmpty ? "no parts" : names)); "
                     + "add a part with Content-Disposition: form-data; name=\"params\" holding the product as JSON")
         }
         let params = try RequestJSON.object(paramsPart.body, source: "the \"params\" part")
         try authentication.checkSecret(params.string("secret"), of: vendor)
-        let product = try ProductCreation(context: context, rules: rules, layout: dialect.imageLayout).create(
+        let product = try ProductCreation(context: context, rules: rules, layout: imageKeys).create(
             try form.draft(from: params), imagesFrom: parts, vendorID: vendor.id, password: nil,
             productSecret: Identifiers.dashedTimeUUID())
-        return detailResponse(product, status: 201, request: request)
+        return detailResponse(product, status: .created, request: request)
     }
 
     /// `PATCH /api/products/{id}`: a JSON body whatever its Content-Type says; 202 with the updated detail.
-    public func patch(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func patch(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let (product, body) = try authorizedProduct(request, idText: parameters["id"])
         let patch = try form.patch(from: body)
         try rules.validate(patch.applied(to: product))
         if let thumbnailID = patch.thumbnailImageID, !product.images.contains(where: { $0.id == thumbnailID }) {
             let own = product.images.map { String($0.id) }.joined(separator: ", ")
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "\"thumbnail_id\" \(thumbnailID) is not an image of product \(product.id); use one of its image ids: \(own)")
         }
         guard let updated = try context.store.patchProduct(id: product.id, patch) else {
-            throw HTTPError(status: 404, message: "product \(product.id) was deleted meanwhile")
+            throw HTTPError(status: .notFound, message: "product \(product.id) was deleted meanwhile")
         }
-        return detailResponse(updated, status: 202, request: request)
+        return detailResponse(updated, status: .accepted, request: request)
     }
 
     /// The product and the parsed JSON body of a call that must prove ownership (patch, delete lookups): 400 without
     /// identifier or secret, 401 for wrong credentials, 404 for an unknown product, 403 for another vendor's product.
-    public func authorizedProduct(_ request: Request, idText: String?) throws -> (Product, RequestJSON.Object) {
+    func authorizedProduct(_ request: Request, idText: String?) throws -> (Product, RequestJSON.Object) {
         let vendor = try authentication.vendor(of: request)
         let body = try RequestJSON.object(request.body, source: "the request body")
         try authentication.checkSecret(body.string("secret"), of: vendor)
@@ -108,35 +107,35 @@ public struct SpringAPI: Sendable {
     }
 
     /// The vendor named by the `identifier` header (400 when missing, 401 when unknown).
-    public func vendor(of request: Request) throws -> Vendor {
+    func vendor(of request: Request) throws -> Vendor {
         try authentication.vendor(of: request)
     }
 
-    public func checkOwnership(of product: Product, by vendor: Vendor) throws(HTTPError) {
+    func checkOwnership(of product: Product, by vendor: Vendor) throws(HTTPError) {
         try authentication.checkOwnership(of: product, by: vendor)
     }
 
-    public func existingProduct(_ idText: String?) throws -> Product {
+    func existingProduct(_ idText: String?) throws -> Product {
         let id = try Self.productID(idText)
         guard let product = try context.store.product(id: id) else {
-            throw HTTPError(status: 404, message: "no product has the id \(id)")
+            throw HTTPError(status: .notFound, message: "no product has the id \(id)")
         }
         return product
     }
 
-    public func detailResponse(_ product: Product, status: Int, request: Request) -> Response {
+    func detailResponse(_ product: Product, status: HTTPStatus, request: Request) -> Response {
         let base = BaseURL(request: request, publicURL: context.publicURL)
-        return json(status, dialect.writeDetail(product, base: base))
+        return json(status, dialect.json.detail(product, base: base))
     }
 
     static func productID(_ text: String?) throws(HTTPError) -> Int64 {
         guard let text, let id = Int64(text), id > 0 else {
-            throw HTTPError(status: 400, message: "a product id must be a positive whole number; got \(MessageQuoting.quoted(text ?? ""))")
+            throw HTTPError(status: .badRequest, message: "a product id must be a positive whole number; got \(MessageQuoting.quoted(text ?? ""))")
         }
         return id
     }
 
-    private func json(_ status: Int, _ body: [UInt8]) -> Response {
+    private func json(_ status: HTTPStatus, _ body: [UInt8]) -> Response {
         Response(status: status, contentType: "application/json", body: body)
     }
 }

@@ -3,20 +3,20 @@ import WireFormat
 
 /// Writes v2 pages and details in a generation's `SpringLayout`: prices as Java doubles, `bargain_price` as
 /// price minus discount, dates as calendar days, image URLs from the request's base.
-public struct SpringJSON: Sendable {
-    public let layout: SpringLayout
+struct SpringJSON: Sendable {
+    let layout: SpringLayout
 
-    public init(layout: SpringLayout) {
+    init(layout: SpringLayout) {
         self.layout = layout
     }
 
-    public func detail(_ product: Product, base: BaseURL) -> [UInt8] {
+    func detail(_ product: Product, base: BaseURL) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 1024)
         write(product, keys: layout.detail, base: base, into: &writer)
         return writer.bytes
     }
 
-    public func page(_ window: PageWindow, products: [Product], base: BaseURL) -> [UInt8] {
+    func page(_ window: PageWindow, products: [Product], base: BaseURL) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256 + products.count * 640)
         writer.beginObject()
         for (key, value) in layout.page {

@@ -37,7 +37,7 @@ struct SpringProductForm: Sendable {
 
     private func required<T>(_ value: T?, _ key: String, example: String) throws(HTTPError) -> T {
         guard let value else {
-            throw HTTPError(status: 400, message: "\"\(key)\" is missing from the product JSON; add it, e.g. \(example)")
+            throw HTTPError(status: .badRequest, message: "\"\(key)\" is missing from the product JSON; add it, e.g. \(example)")
         }
         return value
     }

@@ -9,12 +9,12 @@ struct VendorAuthentication: Sendable {
     func vendor(of request: Request) throws -> Vendor {
         guard let identifier = request.headers["identifier"], !identifier.isEmpty else {
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "the \"identifier\" header is missing; send your vendor identifier in a header named identifier")
         }
         guard let vendor = try store.vendor(identifier: identifier) else {
             throw HTTPError(
-                status: 401,
+                status: .unauthorized,
                 message: "no vendor has the identifier \(MessageQuoting.quoted(identifier)); use one printed at startup or given with --vendor")
         }
         return vendor
@@ -22,17 +22,17 @@ struct VendorAuthentication: Sendable {
 
     func checkSecret(_ secret: String?, of vendor: Vendor) throws(HTTPError) {
         guard let secret else {
-            throw HTTPError(status: 400, message: "\"secret\" is missing; send your vendor secret in the JSON as \"secret\"")
+            throw HTTPError(status: .badRequest, message: "\"secret\" is missing; send your vendor secret in the JSON as \"secret\"")
         }
         guard secret == vendor.secret else {
-            throw HTTPError(status: 401, message: "the secret is not the one of vendor \"\(vendor.name)\"")
+            throw HTTPError(status: .unauthorized, message: "the secret is not the one of vendor \"\(vendor.name)\"")
         }
     }
 
     func checkOwnership(of product: Product, by vendor: Vendor) throws(HTTPError) {
         guard product.vendorID == vendor.id else {
             throw HTTPError(
-                status: 403,
+                status: .forbidden,
                 message: "product \(product.id) belongs to another vendor; vendor \"\(vendor.name)\" can only change its own products")
         }
     }

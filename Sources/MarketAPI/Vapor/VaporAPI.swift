@@ -4,15 +4,18 @@ import MarketStore
 
 /// The v1 endpoints (Vapor on Heroku, 2021). There are no vendors: the password an item is registered with
 /// guards its PATCH and DELETE, and a wrong one answers 404, as the real server did.
-struct VaporAPI<Dialect: VaporDialect>: Sendable {
-    static var itemsPerPage: Int { 20 }
+struct VaporAPI: Sendable {
+    static let itemsPerPage = 20
 
     let context: APIContext
-    let imageLayout = VaporImageKeyLayout()
+    let deletion: VaporDeletion
+    let imageKeys: any ImageKeyLayout
     private let rules: ProductRules
 
-    init(context: APIContext) {
+    init(context: APIContext, deletion: VaporDeletion, imageKeys: any ImageKeyLayout) {
         self.context = context
+        self.deletion = deletion
+        self.imageKeys = imageKeys
         rules = ProductRules(currencies: nil, strict: context.strict, nameKey: "title", descriptionKey: "descriptions")
     }
 
@@ -41,7 +44,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
         let form = try VaporItemForm(parts: parts)
         let draft = try form.draft()
         let password = try Self.present(password: form.text("password"))
-        let item = try ProductCreation(context: context, rules: rules, layout: imageLayout)
+        let item = try ProductCreation(context: context, rules: rules, layout: imageKeys)
             .create(draft, imagesFrom: parts, vendorID: nil, password: password, productSecret: nil)
         return VaporResponse.json(items(for: request).detail(item))
     }
@@ -58,24 +61,25 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
         let uploads = try MultipartBody.imageUploads(of: parts)
         if !uploads.isEmpty {
             try rules.validate(uploads)
-            patch.replacementImages = imageLayout.newImages(uploads, vendorID: nil, registeredAt: context.clock.now())
+            patch.replacementImages = imageKeys.newImages(uploads, vendorID: nil, registeredAt: context.clock.now())
         }
         guard let updated = try context.store.patchProduct(id: id, patch) else {
-            throw HTTPError(status: 404, message: "item \(id) was deleted meanwhile")
+            throw HTTPError(status: .notFound, message: "item \(id) was deleted meanwhile")
         }
         return VaporResponse.json(items(for: request).detail(updated))
     }
 
-    /// `DELETE /item/{id}`: a JSON body with the password, whatever its Content-Type says; the dialect answers.
+    /// `DELETE /item/{id}`: a JSON body with the password, whatever its Content-Type says; the generation's
+    /// `VaporDeletion` checks the rest of the body and answers.
     func delete(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let id = try Self.itemID(parameters["id"])
         let body = try RequestJSON.object(request.body, source: "the request body", example: #"{"password":"..."}"#)
-        try Dialect.checkDeleteBody(body, itemID: id)
+        try deletion.checkBody(body, itemID: id)
         _ = try ownedItem(id, password: body.string("password"))
         guard let deleted = try context.store.deleteProduct(id: id) else {
-            throw HTTPError(status: 404, message: "item \(id) was already deleted")
+            throw HTTPError(status: .notFound, message: "item \(id) was already deleted")
         }
-        return VaporResponse.json(Dialect.deletedItemBody(deleted, items: items(for: request)))
+        return VaporResponse.json(deletion.answer(deleted, items: items(for: request)))
     }
 
     /// 400 without a password; 404 for an unknown item and for a wrong password alike.
@@ -84,14 +88,14 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
         let item = try existingItem(id)
         guard item.password == password else {
             throw HTTPError(
-                status: 404, message: "the password is not the one item \(id) was registered with (v1 answers 404 for that)")
+                status: .notFound, message: "the password is not the one item \(id) was registered with (v1 answers 404 for that)")
         }
         return item
     }
 
     private func existingItem(_ id: Int64) throws -> Product {
         guard let item = try context.store.product(id: id) else {
-            throw HTTPError(status: 404, message: "no item has the id \(id)")
+            throw HTTPError(status: .notFound, message: "no item has the id \(id)")
         }
         return item
     }
@@ -102,7 +106,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
 
     private static func present(password: String?) throws(HTTPError) -> String {
         guard let password else {
-            throw HTTPError(status: 400, message: "\"password\" is missing; send the password the item was registered with")
+            throw HTTPError(status: .badRequest, message: "\"password\" is missing; send the password the item was registered with")
         }
         return password
     }
@@ -113,7 +117,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
 
     private static func positive(_ text: String?, _ what: String, atMost limit: Int64) throws(HTTPError) -> Int64 {
         guard let text, let value = Int64(text), value > 0, value <= limit else {
-            throw HTTPError(status: 400, message: "\(what) must be a whole number from 1 to \(limit); got \(MessageQuoting.quoted(text ?? ""))")
+            throw HTTPError(status: .badRequest, message: "\(what) must be a whole number from 1 to \(limit); got \(MessageQuoting.quoted(text ?? ""))")
         }
         return value
     }

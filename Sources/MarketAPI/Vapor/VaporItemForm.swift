@@ -18,7 +18,7 @@ struct VaporItemForm {
             let text = String(decoding: part.body, as: UTF8.self)
             guard text.utf8.elementsEqual(part.body) else {
                 throw HTTPError(
-                    status: 400, message: "the \"\(part.name)\" part is not valid UTF-8; send text fields as UTF-8")
+                    status: .badRequest, message: "the \"\(part.name)\" part is not valid UTF-8; send text fields as UTF-8")
             }
             fields[part.name] = text
         }
@@ -55,7 +55,7 @@ struct VaporItemForm {
         guard let text = fields[name] else { return nil }
         guard let value = Int64(text) else {
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "\"\(name)\" must be a whole number such as 1500 (v1 keeps no fractions); got \(MessageQuoting.quoted(text))")
         }
         return value
@@ -64,7 +64,7 @@ struct VaporItemForm {
     private func amount(_ name: String) throws(HTTPError) -> Int64? {
         guard let value = try whole(name) else { return nil }
         guard value.magnitude <= Self.largestAmount.magnitude else {
-            throw HTTPError(status: 400, message: "\"\(name)\" must be at most \(Self.largestAmount); got \(value)")
+            throw HTTPError(status: .badRequest, message: "\"\(name)\" must be at most \(Self.largestAmount); got \(value)")
         }
         return value
     }
@@ -72,7 +72,7 @@ struct VaporItemForm {
     private func present<T>(_ value: T?, _ name: String) throws(HTTPError) -> T {
         guard let value else {
             throw HTTPError(
-                status: 400, message: "\"\(name)\" is missing; add a text part named \"\(name)\" to the multipart body")
+                status: .badRequest, message: "\"\(name)\" is missing; add a text part named \"\(name)\" to the multipart body")
         }
         return value
     }

@@ -4,10 +4,10 @@ import WireFormat
 /// v1's item JSON. List items have the keys of the course's `Items.json` in its order (the spec's
 /// `samples/v1-items-page1.mock.json`). The course's `Item.json` is not in the samples; the detail puts the two
 /// keys §2.2 adds where they belong in that order: `descriptions` after `title`, `images` after `thumbnails`.
-public struct VaporItemWriter: Sendable {
+struct VaporItemWriter: Sendable {
     let base: BaseURL
 
-    public func detail(_ item: Product) -> [UInt8] {
+    func detail(_ item: Product) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 512 + item.images.count * 200)
         write(item, detailed: true, into: &writer)
         return writer.bytes

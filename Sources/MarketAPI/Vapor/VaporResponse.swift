@@ -2,7 +2,7 @@ import HTTPServer
 
 enum VaporResponse {
     /// Vapor's `HTTPMediaType.json`, charset included, on every v1 JSON answer.
-    static func json(status: Int = 200, _ body: [UInt8]) -> Response {
+    static func json(status: HTTPStatus = .ok, _ body: [UInt8]) -> Response {
         Response(status: status, contentType: "application/json; charset=utf-8", body: body)
     }
 }

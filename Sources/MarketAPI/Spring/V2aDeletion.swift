@@ -1,6 +1,5 @@
 import HTTPServer
 import WireFormat
-import MarketAPI
 
 /// v2a's delete flow: `POST /api/products/{id}/secret` with the vendor secret answers the product's own secret
 /// as plain text; `DELETE /api/products/{id}/{that secret}` deletes the product and answers its detail.
@@ -10,9 +9,9 @@ struct V2aDeletion: Sendable {
     func revealSecret(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let (product, _) = try api.authorizedProduct(request, idText: parameters["id"])
         guard let secret = product.productSecret else {
-            throw HTTPError(status: 500, message: "product \(product.id) was stored without a product secret")
+            throw HTTPError(status: .internalServerError, message: "product \(product.id) was stored without a product secret")
         }
-        return Response(status: 200, contentType: "text/plain;charset=UTF-8", body: Array(secret.utf8))
+        return Response(status: .ok, contentType: "text/plain;charset=UTF-8", body: Array(secret.utf8))
     }
 
     func delete(_ request: Request, _ parameters: RouteParameters) throws -> Response {
@@ -23,13 +22,13 @@ struct V2aDeletion: Sendable {
         guard given == product.productSecret else {
             // The real server answered 400 to apps that put the vendor secret here.
             throw HTTPError(
-                status: 400,
+                status: .badRequest,
                 message: "\(MessageQuoting.quoted(given)) is not the secret of product \(product.id); DELETE /api/products/\(product.id)/<secret> "
                     + "with the text POST /api/products/\(product.id)/secret answers, not the vendor secret")
         }
         guard let deleted = try api.context.store.deleteProduct(id: product.id) else {
-            throw HTTPError(status: 404, message: "product \(product.id) was already deleted")
+            throw HTTPError(status: .notFound, message: "product \(product.id) was already deleted")
         }
-        return api.detailResponse(deleted, status: 200, request: request)
+        return api.detailResponse(deleted, status: .ok, request: request)
     }
 }

@@ -1,4 +1,3 @@
-import MarketAPI
 import WireFormat
 
 /// `training-resources/{vendor_id}/{yyyyMMdd}/{hex}_origin.{ext}` and `..._thumb.{ext}`, with two consecutive

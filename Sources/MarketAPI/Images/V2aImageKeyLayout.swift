@@ -1,4 +1,3 @@
-import MarketAPI
 import WireFormat
 
 /// `training-resources/{vendor_id}/origin/{hex}.{ext}` and `.../thumb/{hex}.{ext}`: one time-based hex id for

@@ -1,5 +1,5 @@
 import HTTPServer
-import MarketAPI
+import MarketStore
 import WireFormat
 
 /// v2b's delete flow: `POST /api/products/{id}/archived` with the vendor secret answers the plain-text URI
@@ -9,9 +9,15 @@ struct V2bDeletion: Sendable {
 
     func archive(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let (product, _) = try api.authorizedProduct(request, idText: parameters["id"])
+        return try issueDeleteURI(for: product)
+    }
+
+    /// The write after the checks: a DELETE of the product since it was read throws `StoreError.productNotFound`,
+    /// which answers 404.
+    func issueDeleteURI(for product: Product) throws -> Response {
         let token = Identifiers.deleteToken()
         try api.context.store.setDeleteToken(token, productID: product.id)
-        return Response(status: 200, contentType: "text/plain;charset=UTF-8", body: Array("/api/products/\(token)".utf8))
+        return Response(status: .ok, contentType: "text/plain;charset=UTF-8", body: Array("/api/products/\(token)".utf8))
     }
 
     func delete(_ request: Request, _ parameters: RouteParameters) throws -> Response {
@@ -19,14 +25,14 @@ struct V2bDeletion: Sendable {
         let token = parameters["token"] ?? ""
         guard let product = try api.context.store.product(deleteToken: token) else {
             throw HTTPError(
-                status: 404,
+                status: .notFound,
                 message: "no product is waiting for deletion under \"\(token)\"; DELETE the exact URI that "
                     + "POST /api/products/{id}/archived answered (each URI deletes once)")
         }
         try api.checkOwnership(of: product, by: vendor)
         guard let deleted = try api.context.store.deleteProduct(deleteToken: token) else {
-            throw HTTPError(status: 404, message: "product \(product.id) was already deleted")
+            throw HTTPError(status: .notFound, message: "product \(product.id) was already deleted")
         }
-        return api.detailResponse(deleted, status: 200, request: request)
+        return api.detailResponse(deleted, status: .ok, request: request)
     }
 }

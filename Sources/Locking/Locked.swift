@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value guarded by a pthread mutex (the standard library's `Mutex` would require macOS 15). The value is only
+/// reached inside `withLock`, so the box may cross threads exactly when the value may: it is Sendable only when
+/// its value is. A type that keeps a non-Sendable value here and shares it must say why that is safe.
+public final class Locked<Value> {
+    // Heap-allocated: a pthread mutex must not move, and a Swift stored property may.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var value: Value
+
+    public init(_ value: Value) {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        self.value = value
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the value while holding the lock; keep it short, and never lock the same box inside it.
+    public func withLock<Result, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}
+
+extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -1,0 +1,17 @@
+import HTTPServer
+import MarketStore
+
+/// The store's refusals as the client sees them. A handler can meet one after its own checks passed, when another
+/// request changed the product in between (a DELETE between the read and the write is a 404, not a 500).
+extension StoreError: HTTPResponseError {
+    public var status: HTTPStatus {
+        switch self {
+        case .productNotFound: .notFound
+        case .thumbnailNotOwnImage, .invalidPage: .badRequest
+        // Startup refusals: a handler meeting one is a bug.
+        case .schemaTooNew, .generationMismatch, .duplicateVendorIdentifier, .invalidReaderCount: .internalServerError
+        }
+    }
+
+    public var message: String { description }
+}

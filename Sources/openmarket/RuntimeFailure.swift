@@ -1,0 +1,23 @@
+import ArgumentParser
+import Foundation
+
+/// A failure after the command line was accepted (the port is taken, the database cannot be opened): the user's
+/// flags were fine, so there is no usage text. It is reported as one line on stderr and exits with status 1;
+/// mistakes on the command line stay `ValidationError`s, which ArgumentParser answers with usage and 64.
+struct RuntimeFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+
+    /// Runs `body`, turning a `RuntimeFailure` it throws into its line on stderr and exit status 1.
+    static func reporting(command: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let failure as RuntimeFailure {
+            FileHandle.standardError.write(Data("openmarket \(command): \(failure)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

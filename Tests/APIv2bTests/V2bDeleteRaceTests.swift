@@ -1,0 +1,42 @@
+import APITestSupport
+import Foundation
+import HTTPServer
+import Locking
+@testable import MarketAPI
+import MarketStore
+import Testing
+
+@Suite("v2b: a product deleted between a handler's read and its write")
+struct V2bDeleteRaceTests {
+    /// The race, made deterministic: the archive's read and write run as in `V2bDeletion.archive`, with the other
+    /// client's DELETE committed between them, through the v2b error body and a router like the generation's.
+    @Test("POST /archived that loses the race to a DELETE answers 404 in the v2b error body, not 500")
+    func archiveAfterConcurrentDelete() throws {
+        let server = try LiveServer(.v2b)
+        let id = try server.createdProductID()
+        guard case .spring(let dialect) = Generation.v2b.dialect else {
+            Issue.record("v2b is a Spring generation")
+            return
+        }
+        let context = APIContext(
+            store: server.store, clock: MarketClock(fixedAt: LiveServer.fixedNow), strict: false, publicURL: nil)
+        let api = SpringAPI(context: context, dialect: dialect, imageKeys: Generation.v2b.imageKeys)
+        let unexpected = Locked<[String]>([])
+        var router = Router(renderError: SpringErrorBody.render) { _, error in
+            unexpected.withLock { $0.append("\(error)") }
+        }
+        router.on(.post, "/api/products/{id}/archived") { _, parameters in
+            let product = try api.existingProduct(parameters["id"])
+            #expect(try context.store.deleteProduct(id: product.id) != nil)
+            return try V2bDeletion(api: api).issueDeleteURI(for: product)
+        }
+
+        let response = router.respond(to: Request(method: .post, path: "/api/products/\(id)/archived"))
+
+        #expect(response.status == .notFound)
+        let body = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+        #expect(body?["code"] as? Int == 404)
+        #expect(body?["message"] as? String == "no product with id \(id)")
+        #expect(unexpected.withLock { $0 }.isEmpty)
+    }
+}
