@@ -37,7 +37,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
 
     /// `POST /item`: multipart text fields and at least one `images[]` file; 200 with the new item.
     func create(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let parts = try MultipartBody.parts(of: request)
+        let parts = try MultipartBody.parts(of: request, ending: .closeDelimiterOrLastDelimiterLine)
         let form = try VaporItemForm(parts: parts)
         let draft = try form.draft()
         let password = try Self.present(password: form.text("password"))
@@ -50,7 +50,7 @@ struct VaporAPI<Dialect: VaporDialect>: Sendable {
     /// it changes nothing and answers the item (apps used that to check a password).
     func patch(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let id = try Self.itemID(parameters["id"])
-        let parts = try MultipartBody.parts(of: request)
+        let parts = try MultipartBody.parts(of: request, ending: .closeDelimiterOrLastDelimiterLine)
         let form = try VaporItemForm(parts: parts)
         let item = try ownedItem(id, password: form.text("password"))
         var patch = try form.patch()
