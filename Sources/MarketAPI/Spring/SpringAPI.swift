@@ -74,7 +74,7 @@ public struct SpringAPI: Sendable {
         let params = try RequestJSON.object(paramsPart.body, source: "the \"params\" part")
         try authentication.checkSecret(params.string("secret"), of: vendor)
         let product = try ProductCreation(context: context, rules: rules, layout: dialect.imageLayout).create(
-            try form.draft(from: params), imagesFrom: parts, vendorID: vendor.id, password: nil,
+            try form.draft(from: params), images: { try MultipartBody.imageUploads(of: parts) }, vendorID: vendor.id, password: nil,
             productSecret: Identifiers.dashedTimeUUID())
         return detailResponse(product, status: 201, request: request)
     }
