@@ -1,4 +1,3 @@
-import Foundation
 import HTTPShim
 
 /// A running libmicrohttpd daemon that answers every request through a `Router`, on the daemon's own threads.
@@ -50,7 +49,7 @@ public final class HTTPServer: Sendable {
 
 /// The C handle and the retained dispatcher, released exactly once.
 private final class RunningState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var handle: OpaquePointer?
     private let context: Unmanaged<RequestDispatcher>
     private let graceMilliseconds: Int

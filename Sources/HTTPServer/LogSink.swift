@@ -3,37 +3,35 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import Dispatch
 
 /// Collects log lines in memory and writes them out in batches, at most `flushInterval` later, so that logging a
 /// request costs a short locked append instead of a write(2) on every request (that syscall halved throughput).
 public final class LogSink: @unchecked Sendable {
-    /// Standard error, flushed every 20 ms by a background thread.
+    /// Standard error, flushed every 20 ms on a background queue.
     public static let standardError = LogSink(fileDescriptor: 2, flushInterval: 0.02)
 
     private let fileDescriptor: Int32
     /// Guards `pending`; held only while a line is appended or the buffers are swapped.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending: [UInt8] = []
     /// Held for a whole flush, so batches reach the file in the order they were taken; guards `writing`.
-    private let flushLock = NSLock()
+    private let flushLock = Lock()
     /// The batch being written; swapped with `pending`, so neither buffer is ever reallocated.
     private var writing: [UInt8] = []
     /// Above this many pending bytes the appender flushes itself rather than wait for the timer.
     private let highWater = 1 << 20
 
-    init(fileDescriptor: Int32, flushInterval: TimeInterval) {
+    private let flusher = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "log flusher"))
+
+    /// `flushInterval` in seconds.
+    init(fileDescriptor: Int32, flushInterval: Double) {
         self.fileDescriptor = fileDescriptor
         pending.reserveCapacity(64 * 1024)
         writing.reserveCapacity(64 * 1024)
-        let flusher = Thread { [weak self] in
-            while let sink = self {
-                Thread.sleep(forTimeInterval: flushInterval)
-                sink.flush()
-            }
-        }
-        flusher.name = "log flusher"
-        flusher.start()
+        flusher.schedule(deadline: .now() + flushInterval, repeating: flushInterval)
+        flusher.setEventHandler { [weak self] in self?.flush() }
+        flusher.resume()
     }
 
     /// Appends one line that `format` writes; the lock is held only while it runs.

@@ -1,5 +1,14 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `openmarket healthcheck`: what a container's HEALTHCHECK runs, so the image needs no curl.
 struct HealthcheckCommand: ParsableCommand {
@@ -31,7 +40,8 @@ struct HealthcheckCommand: ParsableCommand {
             try probe.check(timeout: .milliseconds(Int((timeout * 1000).rounded(.up))))
             print("healthy: GET \(probe.url) answered 200")
         } catch {
-            FileHandle.standardError.write(Data("openmarket healthcheck: \(error)\n".utf8))
+            let message = Array("openmarket healthcheck: \(error)\n".utf8)
+            _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             throw ExitCode.failure
         }
     }

@@ -8,9 +8,10 @@ import Darwin
 
 /// The machine's own addresses on its networks, as another device (a phone on the same Wi-Fi) reaches it.
 enum NetworkAddresses {
-    /// Every address of `family` (AF_INET or AF_INET6) on an interface that is up, in interface order, without
-    /// loopback and, for IPv6, without link-local addresses (they need a zone that no app's URL can carry).
-    static func of(family: Int32) -> [String] {
+    /// Every IPv4 (or IPv6) address on an interface that is up, in interface order, without loopback and, for
+    /// IPv6, without link-local addresses (they need a zone that no app's URL can carry).
+    static func of(ipv6: Bool) -> [String] {
+        let family = ipv6 ? AF_INET6 : AF_INET
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0, let first = list else { return [] }
         defer { freeifaddrs(list) }

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPServer
 import Logging
 import MarketAPI
@@ -86,8 +90,7 @@ struct ServeSettings {
     /// wildcard's family; nil when bound to one address, which is then the only one that answers.
     func networkURLs(port: UInt16) -> [String]? {
         guard server.host == "0.0.0.0" || server.host == "::" else { return nil }
-        let family = server.host == "::" ? AF_INET6 : AF_INET
-        return NetworkAddresses.of(family: family).map { Self.url(host: $0, port: port) }
+        return NetworkAddresses.of(ipv6: server.host == "::").map { Self.url(host: $0, port: port) }
     }
 
     /// IPv6 literals need brackets in a URL.
@@ -105,8 +108,8 @@ struct EnvironmentReader {
     }
 
     subscript(name: String) -> String? {
-        guard let value = values[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        return value
+        guard let value = values[name]?.trimmingSpaces, !value.isEmpty else { return nil }
+        return String(value)
     }
 
     func integer(_ name: String) throws -> Int? {

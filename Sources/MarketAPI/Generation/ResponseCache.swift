@@ -1,4 +1,3 @@
-import Foundation
 import HTTPServer
 import MarketStore
 
@@ -17,7 +16,7 @@ public final class ResponseCache: @unchecked Sendable {
 
     private let store: MarketStore
     private let publicURL: String?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [String: Entry] = [:]
     private var cachedBytes = 0
     private let maxBytes: Int
