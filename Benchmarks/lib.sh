@@ -41,7 +41,8 @@ start_openmarket() {
   "$OPENMARKET" serve --port 0 --threads "$THREADS" "$@" >"$WORK_DIR/serve.out" 2>"$WORK_DIR/serve.err" &
   PIDS+=($!)
   for _ in $(seq 1 100); do
-    OPENMARKET_URL=$(grep -o 'http://[^ ]*' "$WORK_DIR/serve.out" || true)
+    # The first line names the URL; on a wildcard address the lines after it name network addresses too.
+    OPENMARKET_URL=$(head -n 1 "$WORK_DIR/serve.out" | grep -o 'http://[^ ]*' || true)
     [ -n "$OPENMARKET_URL" ] && return 0
     sleep 0.05
   done

@@ -3,13 +3,15 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import Dispatch
 import Locking
 
 /// Collects log lines in memory and writes them out in batches, at most `flushInterval` later, so that logging a
 /// request costs a short locked append instead of a write(2) on every request (that syscall halved throughput).
-public final class LogSink: Sendable {
-    /// Standard error, flushed every 20 ms by a background thread.
+/// Unchecked Sendable only for `flusher`, a Dispatch timer (not marked Sendable) that `init` sets up and nothing
+/// touches again; the buffers are `Locked`.
+public final class LogSink: @unchecked Sendable {
+    /// Standard error, flushed every 20 ms on a background queue.
     public static let standardError = LogSink(fileDescriptor: 2, flushInterval: 0.02)
 
     private let fileDescriptor: Int32
@@ -21,20 +23,19 @@ public final class LogSink: Sendable {
     /// Above this many pending bytes the appender flushes itself rather than wait for the timer.
     private let highWater = 1 << 20
 
-    init(fileDescriptor: Int32, flushInterval: TimeInterval) {
+    /// A Dispatch timer rather than a Foundation thread: the server links no Foundation (see docker/Dockerfile).
+    private let flusher = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "log flusher"))
+
+    /// `flushInterval` in seconds.
+    init(fileDescriptor: Int32, flushInterval: Double) {
         self.fileDescriptor = fileDescriptor
         pending = Locked([])
         writing = Locked([])
         pending.withLock { $0.reserveCapacity(64 * 1024) }
         writing.withLock { $0.reserveCapacity(64 * 1024) }
-        let flusher = Thread { [weak self] in
-            while let sink = self {
-                Thread.sleep(forTimeInterval: flushInterval)
-                sink.flush()
-            }
-        }
-        flusher.name = "log flusher"
-        flusher.start()
+        flusher.schedule(deadline: .now() + flushInterval, repeating: flushInterval)
+        flusher.setEventHandler { [weak self] in self?.flush() }
+        flusher.resume()
     }
 
     /// Appends one line that `format` writes; the lock is held only while it runs.

@@ -7,6 +7,7 @@
 public struct MultipartParser: Sendable {
     public let boundary: String
     public let limits: MultipartLimits
+    public let ending: MultipartEnding
 
     private enum Phase {
         case preamble, delimiterLine, headers, content, epilogue
@@ -32,9 +33,12 @@ public struct MultipartParser: Sendable {
     private var failure: MultipartError?
 
     /// - Parameter contentType: the request's Content-Type header value, which names the boundary.
-    public init(contentType: String, limits: MultipartLimits = MultipartLimits()) throws(MultipartError) {
+    public init(
+        contentType: String, limits: MultipartLimits = MultipartLimits(), ending: MultipartEnding = .closeDelimiter
+    ) throws(MultipartError) {
         boundary = try formDataBoundary(contentType: contentType)
         self.limits = limits
+        self.ending = ending
         delimiterLine = Array("--\(boundary)".utf8)
         // Starting as if CRLF had been seen lets the first delimiter open the body without one.
         scanner = DelimiterScanner(delimiter: [ASCII.carriageReturn, ASCII.lineFeed] + delimiterLine, matched: 2)
@@ -42,9 +46,10 @@ public struct MultipartParser: Sendable {
 
     /// Parses a whole body at once.
     public static func parse(
-        body: some Collection<UInt8>, contentType: String, limits: MultipartLimits = MultipartLimits()
+        body: some Collection<UInt8>, contentType: String, limits: MultipartLimits = MultipartLimits(),
+        ending: MultipartEnding = .closeDelimiter
     ) throws(MultipartError) -> [MultipartPart] {
-        var parser = try MultipartParser(contentType: contentType, limits: limits)
+        var parser = try MultipartParser(contentType: contentType, limits: limits, ending: ending)
         try parser.feed(body)
         return try parser.finish()
     }
@@ -134,8 +139,9 @@ public struct MultipartParser: Sendable {
             }
             if byte == ASCII.lineFeed {
                 guard isPadding(delimiterTail.dropLast(), thenCR: true) else { throw malformedDelimiterLine }
-                guard parts.count < limits.maxParts else {
-                    throw .tooManyParts(limit: limits.maxParts, nextPartAt: delimiterOffset)
+                // Only where the body must go on after this line is another part certain already.
+                if ending == .closeDelimiter {
+                    try ensureRoomForAnotherPart()
                 }
                 section = PartHeaderSection(offset: received + index)
                 phase = .headers
@@ -149,6 +155,9 @@ public struct MultipartParser: Sendable {
     private mutating func readHeaders(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int)
         throws(MultipartError) -> Int
     {
+        if section.isEmpty {
+            try ensureRoomForAnotherPart()
+        }
         let (outcome, next) = section.consume(
             chunk, from: start, limit: limits.maxPartHeaderBytes, delimiterLine: delimiterLine)
         switch outcome {
@@ -169,10 +178,18 @@ public struct MultipartParser: Sendable {
         return next
     }
 
+    private func ensureRoomForAnotherPart() throws(MultipartError) {
+        guard parts.count < limits.maxParts else {
+            throw .tooManyParts(limit: limits.maxParts, nextPartAt: delimiterOffset)
+        }
+    }
+
     /// The error a body ending now deserves, or nil when it ended properly.
     private mutating func errorAtEnd() -> MultipartError? {
         switch phase {
         case .epilogue:
+            return nil
+        case .headers where section.isEmpty && ending == .closeDelimiterOrLastDelimiterLine:
             return nil
         case .preamble:
             return .boundaryNotFound(boundary: boundary, bodyStart: bodyStart, bodyLength: received)

@@ -101,9 +101,9 @@ public struct JSONFieldError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-extension String {
+extension StringProtocol {
     /// Without leading and trailing spaces, tabs and line breaks.
-    var trimmingSpaces: Substring {
+    public var trimmingSpaces: SubSequence {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""

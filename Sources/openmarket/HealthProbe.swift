@@ -18,7 +18,7 @@ struct HealthProbe {
         guard settings.server.port != 0 else {
             throw HealthcheckFailure("OPENMARKET_PORT is 0, a port chosen at startup; pass --url with the port it printed")
         }
-        return settings.listeningURL(port: settings.server.port, reachableOnLoopback: true) + settings.generation.healthCheckPath
+        return settings.listeningURL(port: settings.server.port) + settings.generation.healthCheckPath
     }
 
     /// Asks once; throws the reason when the server is not healthy.

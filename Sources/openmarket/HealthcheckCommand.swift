@@ -1,5 +1,14 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `openmarket healthcheck`: what a container's HEALTHCHECK runs, so the image needs no curl.
 struct HealthcheckCommand: ParsableCommand {
@@ -26,13 +35,14 @@ struct HealthcheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            let probe = try HealthProbe(url: url, environment: ProcessInfo.processInfo.environment)
-            try probe.check(timeout: .milliseconds(Int((timeout * 1000).rounded(.up))))
-            print("healthy: GET \(probe.url) answered 200")
-        } catch {
-            FileHandle.standardError.write(Data("openmarket healthcheck: \(error)\n".utf8))
-            throw ExitCode.failure
+        try RuntimeFailure.reporting(command: "healthcheck") {
+            do {
+                let probe = try HealthProbe(url: url, environment: ProcessInfo.processInfo.environment)
+                try probe.check(timeout: .milliseconds(Int((timeout * 1000).rounded(.up))))
+                print("healthy: GET \(probe.url) answered 200")
+            } catch {
+                throw RuntimeFailure("\(error)")
+            }
         }
     }
 }

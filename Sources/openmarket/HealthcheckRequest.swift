@@ -1,4 +1,4 @@
-import Foundation
+import WireFormat
 
 /// The status and body of the answer to a health check.
 struct HealthcheckAnswer {
@@ -52,7 +52,7 @@ enum HealthcheckRequest {
         }.first
         guard let declared else { return (status, end + blankLine.count, nil) }
         // A length the check could never read (negative, garbage or past its cap) is not an answer to trust.
-        guard let length = Int(declared.trimmingCharacters(in: .whitespaces)), (0...maximumAnswerBytes).contains(length)
+        guard let length = Int(declared.trimmingSpaces), (0...maximumAnswerBytes).contains(length)
         else {
             throw HealthcheckFailure("the answer has an unusable Content-Length: \(HealthcheckAnswer.excerpt(Array(declared.utf8)))")
         }

@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
-import Foundation
 
 /// A failure after the command line was accepted (the port is taken, the database cannot be opened): the user's
 /// flags were fine, so there is no usage text. It is reported as one line on stderr and exits with status 1;
@@ -16,7 +20,8 @@ struct RuntimeFailure: Error, CustomStringConvertible {
         do {
             try body()
         } catch let failure as RuntimeFailure {
-            FileHandle.standardError.write(Data("openmarket \(command): \(failure)\n".utf8))
+            let line = Array("openmarket \(command): \(failure)\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             throw ExitCode.failure
         }
     }

@@ -1,5 +1,14 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPServer
 import Logging
 import MarketAPI
@@ -43,7 +52,7 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw RuntimeFailure("\(error)")
         }
-        print("openmarket \(settings.generation.name) listening on \(settings.listeningURL(port: server.port))")
+        printAddresses(settings, port: server.port)
         if settings.usesDemoVendor {
             let demo = VendorOption.demo
             print("demo vendor: name \(demo.name), identifier \(demo.identifier), secret \(demo.secret)")
@@ -54,6 +63,21 @@ struct ServeCommand: ParsableCommand {
         logger.notice("\(signal) received: finishing in-flight requests")
         server.stop()
         logger.notice("stopped")
+    }
+
+    /// The first line keeps one form for the scripts that read it; bound to a wildcard address, the lines after it
+    /// name the URLs that work from this machine and from other devices (a phone on the same Wi-Fi).
+    private func printAddresses(_ settings: ServeSettings, port: UInt16) {
+        let local = settings.listeningURL(port: port)
+        print("openmarket \(settings.generation.name) listening on \(local)")
+        guard let network = settings.networkURLs(port: port) else { return }
+        print("  from this machine: \(local)")
+        if network.isEmpty {
+            print("  from the network:  none (no network interface of this machine is up)")
+        }
+        for url in network {
+            print("  from the network:  \(url)")
+        }
     }
 
     /// Opens (or creates) the database, checks it belongs to this generation, and configures the vendors.

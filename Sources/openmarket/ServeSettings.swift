@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPServer
 import Logging
 import MarketAPI
@@ -72,14 +76,26 @@ struct ServeSettings {
         generation.usesVendors && vendors.isEmpty
     }
 
-    /// What scripts and people read to find the server; IPv6 literals need brackets in a URL. A client on the same
-    /// machine reaches a wildcard address (0.0.0.0, ::) on loopback.
-    func listeningURL(port: UInt16, reachableOnLoopback: Bool = false) -> String {
-        var host = server.host
-        if reachableOnLoopback, host == "0.0.0.0" || host == "::" {
-            host = host == "::" ? "::1" : "127.0.0.1"
+    /// What scripts read from the first line and a client on this machine connects to: a wildcard address
+    /// (0.0.0.0, ::) is reached on loopback, since no client can connect to a wildcard.
+    func listeningURL(port: UInt16) -> String {
+        switch server.host {
+        case "0.0.0.0": Self.url(host: "127.0.0.1", port: port)
+        case "::": Self.url(host: "::1", port: port)
+        default: Self.url(host: server.host, port: port)
         }
-        return "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
+
+    /// Bound to a wildcard address, the URLs other devices use, one per network address of the machine of the
+    /// wildcard's family; nil when bound to one address, which is then the only one that answers.
+    func networkURLs(port: UInt16) -> [String]? {
+        guard server.host == "0.0.0.0" || server.host == "::" else { return nil }
+        return NetworkAddresses.of(ipv6: server.host == "::").map { Self.url(host: $0, port: port) }
+    }
+
+    /// IPv6 literals need brackets in a URL.
+    private static func url(host: String, port: UInt16) -> String {
+        "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 }
 
@@ -92,8 +108,8 @@ struct EnvironmentReader {
     }
 
     subscript(name: String) -> String? {
-        guard let value = values[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        return value
+        guard let value = values[name]?.trimmingSpaces, !value.isEmpty else { return nil }
+        return String(value)
     }
 
     func integer(_ name: String) throws -> Int? {

@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
 import MarketStore
+import WireFormat
 
 /// `--vendor` and `OPENMARKET_VENDORS` entries: NAME:IDENTIFIER:SECRET.
 enum VendorOption {
@@ -10,7 +10,7 @@ enum VendorOption {
     static func parse(_ entries: [String]) throws -> [VendorConfiguration] {
         try entries.map { entry in
             let fields = entry.split(separator: ":", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
+                String($0.trimmingSpaces)
             }
             guard fields.count == 3, fields.allSatisfy({ !$0.isEmpty }) else {
                 throw ValidationError(

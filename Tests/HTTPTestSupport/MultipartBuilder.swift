@@ -30,6 +30,11 @@ public struct MultipartBuilder {
     public func finished() -> [UInt8] {
         body + Array("--\(boundary)--\r\n".utf8)
     }
+
+    /// The body ending with a plain delimiter line and no closing `--`, as yagom `1-sole` sent every v1 body.
+    public func endedAfterDelimiterLine() -> [UInt8] {
+        body + Array("--\(boundary)\r\n".utf8)
+    }
 }
 
 /// Small but real image files: each starts with its format's magic number.

@@ -9,9 +9,9 @@ func bytes(_ text: String) -> [UInt8] {
 
 /// Feeds `body` to a new parser in the given pieces.
 func parse(_ body: [UInt8], contentType: String, limits: MultipartLimits = MultipartLimits(),
-           pieces: [Range<Int>]) -> ParseResult {
+           ending: MultipartEnding = .closeDelimiter, pieces: [Range<Int>]) -> ParseResult {
     do throws(MultipartError) {
-        var parser = try MultipartParser(contentType: contentType, limits: limits)
+        var parser = try MultipartParser(contentType: contentType, limits: limits, ending: ending)
         for piece in pieces {
             try parser.feed(body[piece])
         }
@@ -25,14 +25,16 @@ func parse(_ body: [UInt8], contentType: String, limits: MultipartLimits = Multi
 /// to give the same parts or the same error, and returns that result.
 func parseEveryWay(
     _ body: [UInt8], contentType: String, limits: MultipartLimits = MultipartLimits(),
-    sourceLocation: SourceLocation = #_sourceLocation
+    ending: MultipartEnding = .closeDelimiter, sourceLocation: SourceLocation = #_sourceLocation
 ) -> ParseResult {
-    let whole = parse(body, contentType: contentType, limits: limits, pieces: [0..<body.count])
+    let whole = parse(body, contentType: contentType, limits: limits, ending: ending, pieces: [0..<body.count])
     let split = (0...body.count).first { position in
-        parse(body, contentType: contentType, limits: limits, pieces: [0..<position, position..<body.count]) != whole
+        parse(body, contentType: contentType, limits: limits, ending: ending,
+              pieces: [0..<position, position..<body.count]) != whole
     }
     #expect(split == nil, "split at byte \(split ?? 0) differs from the whole body", sourceLocation: sourceLocation)
-    let oneByOne = parse(body, contentType: contentType, limits: limits, pieces: body.indices.map { $0..<($0 + 1) })
+    let oneByOne = parse(
+        body, contentType: contentType, limits: limits, ending: ending, pieces: body.indices.map { $0..<($0 + 1) })
     #expect(oneByOne == whole, "one byte at a time differs from the whole body", sourceLocation: sourceLocation)
     return whole
 }

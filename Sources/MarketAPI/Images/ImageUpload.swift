@@ -13,20 +13,23 @@ struct ImageUpload: Sendable {
 
     /// Fails with a 400 that names the part when it is empty or not an image.
     init(part: MultipartPart) throws(HTTPError) {
-        let label = Self.label(part)
-        guard !part.body.isEmpty else {
+        try self.init(
+            bytes: part.body, label: Self.label(part) + (part.contentType.map { " (declared as \($0))" } ?? ""),
+            fix: "send the image file's raw bytes, not base64 or a file path",
+            fileExtension: part.filename.flatMap(Self.fileExtension))
+    }
+
+    /// `label` names where the bytes came from in the 400 for empty or non-image bytes; `fix` says what to send.
+    init(bytes: [UInt8], label: String, fix: String, fileExtension: String?) throws(HTTPError) {
+        guard !bytes.isEmpty else {
             throw HTTPError(status: .badRequest, message: "\(label) is empty; send the image's bytes in it")
         }
-        guard let mediaType = ImageSniffer.mediaType(of: part.body) else {
-            let declared = part.contentType.map { " (declared as \($0))" } ?? ""
-            throw HTTPError(
-                status: .badRequest,
-                message: "\(label)\(declared) is not a JPEG, PNG, GIF or WebP image by its bytes; "
-                    + "send the image file's raw bytes, not base64 or a file path")
+        guard let mediaType = ImageSniffer.mediaType(of: bytes) else {
+            throw HTTPError(status: .badRequest, message: "\(label) is not a JPEG, PNG, GIF or WebP image by its bytes; \(fix)")
         }
-        bytes = part.body
+        self.bytes = bytes
         self.mediaType = mediaType
-        fileExtension = part.filename.flatMap(Self.fileExtension)
+        self.fileExtension = fileExtension
     }
 
     static func label(_ part: MultipartPart) -> String {

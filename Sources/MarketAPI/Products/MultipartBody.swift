@@ -7,14 +7,16 @@ enum MultipartBody {
     /// must not refuse less; its part-count and header limits still apply.
     private static let limits = MultipartLimits(maxBodyBytes: .max)
 
-    static func parts(of request: Request) throws(HTTPError) -> [MultipartPart] {
+    /// `ending` is the generation's: v1 (Vapor) also took a body that stops after a delimiter line, v2 did not.
+    static func parts(of request: Request, ending: MultipartEnding = .closeDelimiter) throws(HTTPError) -> [MultipartPart] {
         guard let contentType = request.headers["Content-Type"] else {
             throw HTTPError(
                 status: .badRequest,
                 message: "the Content-Type header is missing; send multipart/form-data; boundary=<your boundary>")
         }
         do {
-            return try MultipartParser.parse(body: request.body, contentType: contentType, limits: limits)
+            return try MultipartParser.parse(
+                body: request.body, contentType: contentType, limits: limits, ending: ending)
         } catch {
             throw HTTPError(status: .badRequest, message: error.message)
         }

@@ -73,8 +73,8 @@ struct SpringAPI: Sendable {
         let params = try RequestJSON.object(paramsPart.body, source: "the \"params\" part")
         try authentication.checkSecret(params.string("secret"), of: vendor)
         let product = try ProductCreation(context: context, rules: rules, layout: imageKeys).create(
-            try form.draft(from: params), imagesFrom: parts, vendorID: vendor.id, password: nil,
-            productSecret: Identifiers.dashedTimeUUID())
+            try form.draft(from: params), images: { try MultipartBody.imageUploads(of: parts) }, vendorID: vendor.id,
+            password: nil, productSecret: Identifiers.dashedTimeUUID())
         return detailResponse(product, status: .created, request: request)
     }
 

@@ -38,14 +38,14 @@ struct VaporAPI: Sendable {
         }
     }
 
-    /// `POST /item`: multipart text fields and at least one `images[]` file; 200 with the new item.
+    /// `POST /item`: text fields and at least one image, as multipart or JSON; 200 with the new item.
     func create(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let parts = try MultipartBody.parts(of: request)
-        let form = try VaporItemForm(parts: parts)
+        let body = try VaporItemBody(request: request)
+        let form = try body.form()
         let draft = try form.draft()
         let password = try Self.present(password: form.text("password"))
         let item = try ProductCreation(context: context, rules: rules, layout: imageKeys)
-            .create(draft, imagesFrom: parts, vendorID: nil, password: password, productSecret: nil)
+            .create(draft, images: body.imageUploads, vendorID: nil, password: password, productSecret: nil)
         return VaporResponse.json(items(for: request).detail(item))
     }
 
@@ -53,12 +53,12 @@ struct VaporAPI: Sendable {
     /// it changes nothing and answers the item (apps used that to check a password).
     func patch(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let id = try Self.itemID(parameters["id"])
-        let parts = try MultipartBody.parts(of: request)
-        let form = try VaporItemForm(parts: parts)
+        let body = try VaporItemBody(request: request)
+        let form = try body.form()
         let item = try ownedItem(id, password: form.text("password"))
         var patch = try form.patch()
         try rules.validate(patch.applied(to: item))
-        let uploads = try MultipartBody.imageUploads(of: parts)
+        let uploads = try body.imageUploads()
         if !uploads.isEmpty {
             try rules.validate(uploads)
             patch.replacementImages = imageKeys.newImages(uploads, vendorID: nil, registeredAt: context.clock.now())

@@ -3,14 +3,26 @@ import WireFormat
 import MarketStore
 import Multipart
 
-/// The text parts of a v1 POST or PATCH body (`title`, `descriptions`, `price`, `currency`, `stock`,
-/// `discounted_price`, `password`), each read from the first part with its name. Numbers are decimal integers,
-/// as the real server's `Int` fields took them.
+/// The text fields of a v1 POST or PATCH body (`title`, `descriptions`, `price`, `currency`, `stock`,
+/// `discounted_price`, `password`): from multipart, each read from the first part with its name; from JSON, the
+/// members of those names. Numbers are decimal integers, as the real server's `Int` fields took them.
 struct VaporItemForm {
+    /// Where the fields came from, so that a missing one is asked for in the body's own terms.
+    enum Source {
+        case multipart, json
+    }
+
     /// The largest price or discount: every whole number up to 2^53 survives the store's double exactly.
     static let largestAmount: Int64 = 1 << 53
+    static let keys = ["title", "descriptions", "price", "currency", "stock", "discounted_price", "password"]
 
     private let fields: [String: String]
+    private let source: Source
+
+    init(fields: [String: String], source: Source) {
+        self.fields = fields
+        self.source = source
+    }
 
     init(parts: [MultipartPart]) throws(HTTPError) {
         var fields: [String: String] = [:]
@@ -22,7 +34,7 @@ struct VaporItemForm {
             }
             fields[part.name] = text
         }
-        self.fields = fields
+        self.init(fields: fields, source: .multipart)
     }
 
     func text(_ name: String) -> String? {
@@ -71,8 +83,11 @@ struct VaporItemForm {
 
     private func present<T>(_ value: T?, _ name: String) throws(HTTPError) -> T {
         guard let value else {
-            throw HTTPError(
-                status: .badRequest, message: "\"\(name)\" is missing; add a text part named \"\(name)\" to the multipart body")
+            let fix = switch source {
+            case .multipart: "add a text part named \"\(name)\" to the multipart body"
+            case .json: "add a \"\(name)\" member to the JSON object"
+            }
+            throw HTTPError(status: .badRequest, message: "\"\(name)\" is missing; \(fix)")
         }
         return value
     }

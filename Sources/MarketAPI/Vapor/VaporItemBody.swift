@@ -1,0 +1,39 @@
+import HTTPServer
+import Multipart
+
+/// A v1 create or PATCH body. Vapor chose its decoder by Content-Type: `application/json` is read as JSON (spec
+/// §6.8); anything else as multipart/form-data, which may end right after a delimiter line as Vapor allowed.
+enum VaporItemBody {
+    case multipart([MultipartPart])
+    case json(VaporItemJSON)
+
+    init(request: Request) throws(HTTPError) {
+        if Self.isJSON(contentType: request.headers["Content-Type"]) {
+            self = .json(try VaporItemJSON(body: request.body))
+        } else {
+            self = .multipart(try MultipartBody.parts(of: request, ending: .closeDelimiterOrLastDelimiterLine))
+        }
+    }
+
+    func form() throws(HTTPError) -> VaporItemForm {
+        switch self {
+        case .multipart(let parts): try VaporItemForm(parts: parts)
+        case .json(let json): json.form
+        }
+    }
+
+    func imageUploads() throws(HTTPError) -> [ImageUpload] {
+        switch self {
+        case .multipart(let parts): try MultipartBody.imageUploads(of: parts)
+        case .json(let json): try json.imageUploads()
+        }
+    }
+
+    /// `application/json` with any parameters (`; charset=utf-8`), in any letter case.
+    private static func isJSON(contentType: String?) -> Bool {
+        guard let mediaType = contentType?.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
+        else { return false }
+        let words = mediaType.split { $0 == " " || $0 == "\t" }
+        return words.count == 1 && words[0].lowercased() == "application/json"
+    }
+}

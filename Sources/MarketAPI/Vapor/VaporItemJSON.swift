@@ -1,0 +1,60 @@
+import HTTPServer
+import WireFormat
+
+/// A v1 create or PATCH sent as `application/json` (spec §6.8), as two cohort-1 v1a apps did: the multipart field
+/// names as members (numbers as JSON numbers or strings), and the images as arrays of standard base64 strings under
+/// `images` or `images[]`, in member order. Unknown members are ignored, like unknown parts.
+struct VaporItemJSON {
+    static let imageKeys = ["images", "images[]"]
+    private static let example = #"{"title":"...","price":1000,"password":"...","images":["<base64>"]}"#
+
+    let form: VaporItemForm
+    private let object: JSONObject
+
+    init(body: [UInt8]) throws(HTTPError) {
+        let json = try RequestJSON.object(body, source: "the JSON body", example: Self.example)
+        var fields: [String: String] = [:]
+        for key in VaporItemForm.keys {
+            fields[key] = try json.string(key)
+        }
+        form = VaporItemForm(fields: fields, source: .json)
+        object = json.object
+    }
+
+    /// Every image, decoded and checked by its bytes; the first bad one is a 400 that says which and why.
+    func imageUploads() throws(HTTPError) -> [ImageUpload] {
+        var uploads: [ImageUpload] = []
+        for member in object.members where Self.imageKeys.contains(member.key) {
+            let name = MessageQuoting.quoted(member.key)
+            let elements: [JSONValue]
+            switch member.value {
+            case .null: elements = []
+            case .array(let array): elements = array
+            case let other:
+                throw HTTPError(
+                    status: .badRequest,
+                    message: "\(name) must be an array of base64 strings, one per image; found \(other.shownInMessages)")
+            }
+            for (index, element) in elements.enumerated() {
+                uploads.append(try Self.image(element, label: "element \(index + 1) of \(name)"))
+            }
+        }
+        return uploads
+    }
+
+    private static func image(_ element: JSONValue, label: String) throws(HTTPError) -> ImageUpload {
+        guard case .string(let text) = element else {
+            throw HTTPError(
+                status: .badRequest, message: "\(label) must be a string of the image's bytes in base64; found \(element.shownInMessages)")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try StandardBase64.decode(text)
+        } catch {
+            throw HTTPError(status: .badRequest, message: "\(label) is not standard base64: \(error.description)")
+        }
+        return try ImageUpload(
+            bytes: bytes, label: label, fix: "base64-encode the image file's bytes, not a file path or a URL",
+            fileExtension: nil)
+    }
+}
