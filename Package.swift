@@ -61,6 +61,7 @@ let package = Package(
 
         // Tests
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["README.md", "Samples"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "SeededRandom"]),
@@ -70,11 +71,11 @@ let package = Package(
         .testTarget(
             name: "MarketStoreTests",
             dependencies: ["MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
-        .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient"]),
+        .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient", "TestFixtures"]),
         .target(
             name: "APITestSupport",
             dependencies: [
-                "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore",
+                "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "TestFixtures",
             ],
             path: "Tests/APITestSupport"),
         .testTarget(name: "APIv2bTests", dependencies: ["APIv2b", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
@@ -82,7 +83,10 @@ let package = Package(
         .testTarget(name: "APIv1Tests", dependencies: ["APIv1a", "APIv1b", "APITestSupport", "HTTPTestSupport", "MarketStore"]),
         .testTarget(
             name: "ContractTests",
-            dependencies: ["OpenMarketClient", "APITestSupport", "APIv2b", "HTTPTestSupport", "MarketStore", "Multipart"]),
+            dependencies: [
+                "OpenMarketClient", "APITestSupport", "APIv2b", "HTTPTestSupport", "MarketStore", "Multipart",
+                "TestFixtures",
+            ]),
         .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "HTTPTestSupport"]),
         .testTarget(
             name: "DockerTests",
