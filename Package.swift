@@ -50,11 +50,13 @@ let package = Package(
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),
 
-        // CLI
+        // CLI, and the version it reports.
+        .target(name: "OpenMarketVersion"),
         .executableTarget(
             name: "openmarket",
             dependencies: [
                 "HTTPServer", "MarketAPI", "MarketStore", "WireFormat", "APIv2b", "APIv2a", "APIv1b", "APIv1a",
+                "OpenMarketVersion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -87,7 +89,7 @@ let package = Package(
                 "OpenMarketClient", "APITestSupport", "APIv2b", "HTTPTestSupport", "MarketStore", "Multipart",
                 "TestFixtures",
             ]),
-        .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "HTTPTestSupport"]),
+        .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "OpenMarketVersion", "HTTPTestSupport"]),
         .testTarget(
             name: "DockerTests",
             dependencies: ["openmarket", "HTTPTestSupport", .product(name: "Yams", package: "Yams")]),
