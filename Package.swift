@@ -49,17 +49,19 @@ let package = Package(
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),
 
-        // CLI
+        // CLI, and the version it reports.
+        .target(name: "OpenMarketVersion"),
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "HTTPServer", "MarketAPI", "MarketStore", "WireFormat",
+                "HTTPServer", "MarketAPI", "MarketStore", "OpenMarketVersion", "WireFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
         // Tests
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["README.md", "Samples"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "SeededRandom"]),
@@ -69,11 +71,11 @@ let package = Package(
         .testTarget(
             name: "MarketStoreTests",
             dependencies: ["Locking", "MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
-        .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient"]),
+        .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient", "TestFixtures"]),
         .target(
             name: "APITestSupport",
             dependencies: [
-                "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore",
+                "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "TestFixtures",
             ],
             path: "Tests/APITestSupport"),
         .testTarget(
@@ -82,8 +84,11 @@ let package = Package(
         .testTarget(name: "APIv1Tests", dependencies: ["APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore"]),
         .testTarget(
             name: "ContractTests",
-            dependencies: ["OpenMarketClient", "APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart"]),
-        .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "HTTPTestSupport"]),
+            dependencies: [
+                "OpenMarketClient", "APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart",
+                "TestFixtures",
+            ]),
+        .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "OpenMarketVersion", "HTTPTestSupport"]),
         .testTarget(
             name: "DockerTests",
             dependencies: ["openmarket", "HTTPTestSupport", .product(name: "Yams", package: "Yams")]),

@@ -1,5 +1,7 @@
 /// One line per request on the sink: time, method, target, status, body bytes and handling time, e.g.
-/// `2026-11-22T03:21:31.123Z info GET /api/products?page_no=1 200 8495B 41us`.
+/// `2026-11-22T03:21:31.123Z info GET /api/products?page_no=1 200 8495B 41us`. An error's line ends with the
+/// message the client got, quoted, so whoever reads the log sees why without the body, e.g.
+/// `… GET /api/products/7 404 62B 35us "no product has the id 7"`.
 public struct AccessLog: Sendable {
     let sink: LogSink
 
@@ -7,7 +9,7 @@ public struct AccessLog: Sendable {
         self.sink = sink
     }
 
-    func record(_ request: Request, status: HTTPStatus, bodyBytes: Int, microseconds: Int) {
+    func record(_ request: Request, status: HTTPStatus, bodyBytes: Int, microseconds: Int, errorMessage: String?) {
         sink.appendLine { line in
             line.appendTimestamp()
             line.appendText(" info ")
@@ -25,6 +27,10 @@ public struct AccessLog: Sendable {
             line.appendText("B ")
             line.appendNumber(microseconds)
             line.appendText("us")
+            if let errorMessage {
+                line.appendText(" ")
+                line.appendQuotedClientText(errorMessage)
+            }
         }
     }
 }

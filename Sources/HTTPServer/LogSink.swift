@@ -119,7 +119,24 @@ public struct LogLine {
     /// escape sequences to the terminal that shows the log.
     public mutating func appendClientText(_ text: String) {
         for byte in text.utf8 {
-            bytes.append(byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte)
+            appendClientByte(byte)
         }
+    }
+
+    /// Client text in double quotes, as `appendClientText` writes it but with `"` and `\` escaped by a backslash,
+    /// so the quoted part ends where it seems to whatever the client sent.
+    mutating func appendQuotedClientText(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(UInt8(ascii: "\\"))
+            }
+            appendClientByte(byte)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendClientByte(_ byte: UInt8) {
+        bytes.append(byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte)
     }
 }

@@ -27,7 +27,8 @@ struct PathPattern: Sendable {
                 guard position < path.count else { return nil }
                 parameters.append(name: name, value: path[position])
             case .remainder(let name):
-                // Joined with "/", a decoded "%2F" would pass for a separator (spec §6.7), so such a path is refused.
+                // Joined with "/", a decoded "%2F" would pass for a separator (docs/wire-format.md §6.7), so such a
+                // path is refused.
                 guard position < path.count, !path[position...].contains(where: { $0.contains("/") }) else { return nil }
                 parameters.append(name: name, value: path[position...].joined(separator: "/"))
                 return parameters

@@ -27,7 +27,9 @@ final class RequestDispatcher: Sendable {
             let elapsed = ContinuousClock.now - started
             let microseconds = elapsed.components.seconds * 1_000_000
                 + elapsed.components.attoseconds / 1_000_000_000_000
-            accessLog.record(request, status: response.status, bodyBytes: response.body.count, microseconds: Int(microseconds))
+            accessLog.record(
+                request, status: response.status, bodyBytes: response.body.count, microseconds: Int(microseconds),
+                errorMessage: response.errorMessage)
         }
     }
 

@@ -3,6 +3,8 @@ public struct Response: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// Why the request failed, as the client was told, when an error was rendered; the access log writes it.
+    public var errorMessage: String?
 
     public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

@@ -44,6 +44,7 @@ public struct Router: Sendable {
 
     public func render(_ error: HTTPError) -> Response {
         var response = renderError(error)
+        response.errorMessage = error.message
         for field in error.headers {
             response.headers.add(name: field.name, value: field.value)
         }

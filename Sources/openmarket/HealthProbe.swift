@@ -7,8 +7,18 @@ struct HealthProbe {
 
     let url: HealthcheckURL
 
+    /// A base URL (no path, or `/`) asks the health path of the generation OPENMARKET_API names; any other path is
+    /// asked as given.
     init(url: String?, environment: [String: String]) throws {
-        self.url = try HealthcheckURL(url ?? Self.defaultURL(environment: environment))
+        guard let url else {
+            self.url = try HealthcheckURL(Self.defaultURL(environment: environment))
+            return
+        }
+        var given = try HealthcheckURL(url)
+        if given.isBase {
+            given.path = try ServeSettings.selectedGeneration(named: environment["OPENMARKET_API"]).healthCheckPath
+        }
+        self.url = given
     }
 
     /// Resolved exactly as `serve` resolves its settings, so the check asks where a server started with the same

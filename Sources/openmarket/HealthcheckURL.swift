@@ -11,11 +11,11 @@ struct HealthcheckFailure: Error, CustomStringConvertible {
 struct HealthcheckURL: CustomStringConvertible {
     let host: String
     let port: UInt16
-    let path: String
-    let description: String
+    var path: String
+    /// No path or just `/`, as in the URL the server prints at startup.
+    let isBase: Bool
 
     init(_ text: String) throws(HealthcheckFailure) {
-        description = text
         let scheme = "http://"
         guard text.lowercased().hasPrefix(scheme) else {
             throw HealthcheckFailure("the URL must start with http:// (the emulator speaks plain HTTP); got \"\(text)\"")
@@ -24,6 +24,7 @@ struct HealthcheckURL: CustomStringConvertible {
         let authority = rest.prefix { $0 != "/" && $0 != "?" }
         let target = rest.dropFirst(authority.count)
         path = target.isEmpty ? "/" : target.first == "?" ? "/" + target : String(target)
+        isBase = path == "/"
 
         let hostPart: Substring
         let portPart: Substring?
@@ -51,6 +52,11 @@ struct HealthcheckURL: CustomStringConvertible {
             throw HealthcheckFailure("the URL's port must be 1 to 65535; got \"\(portPart)\" in \"\(text)\"")
         }
         port = number
+    }
+
+    /// The URL asked, which names the path even when the one given had none.
+    var description: String {
+        "http://\(hostHeader)\(path)"
     }
 
     /// The Host header: IPv6 literals keep their brackets.

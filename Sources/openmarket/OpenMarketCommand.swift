@@ -1,10 +1,12 @@
 import ArgumentParser
+import OpenMarketVersion
 
 @main
 struct OpenMarketCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openmarket",
         abstract: "A local emulator of the yagom-academy Open Market server, for iOS apps and their tests.",
+        version: OpenMarketVersion.current,
         subcommands: [ServeCommand.self, HealthcheckCommand.self],
         defaultSubcommand: ServeCommand.self)
 }

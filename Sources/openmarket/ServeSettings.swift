@@ -41,11 +41,7 @@ struct ServeSettings {
 
         database = options.database ?? env["OPENMARKET_DATABASE"] ?? "./openmarket.sqlite"
 
-        let apiName = options.api ?? env["OPENMARKET_API"] ?? "v2b"
-        guard let generation = GenerationRegistry.generation(named: apiName) else {
-            throw ValidationError("--api must be one of \(GenerationRegistry.names); got \"\(apiName)\"")
-        }
-        self.generation = generation
+        generation = try Self.selectedGeneration(named: options.api ?? env["OPENMARKET_API"])
 
         if let now = env["OPENMARKET_NOW"] {
             do {
@@ -69,6 +65,15 @@ struct ServeSettings {
             throw ValidationError("the log level must be one of \(names); got \"\(levelName)\"")
         }
         logLevel = level
+    }
+
+    /// The generation `--api` or OPENMARKET_API names, v2b when neither is given.
+    static func selectedGeneration(named name: String?) throws -> Generation {
+        let name = name ?? "v2b"
+        guard let generation = GenerationRegistry.generation(named: name) else {
+            throw ValidationError("--api must be one of \(GenerationRegistry.names); got \"\(name)\"")
+        }
+        return generation
     }
 
     /// A v2 server started without vendors configures (and prints) the demo vendor.

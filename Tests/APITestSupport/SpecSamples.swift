@@ -1,22 +1,15 @@
 import Foundation
 import HTTPTestSupport
+import TestFixtures
 
-/// The real server's captures and the course's mocks in ../shared/spec/samples.
+/// The real server's captures and the course's mocks (Tests/Fixtures), read as the golden tests compare them.
 public enum SpecSamples {
-    public static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/spec/samples")
-
-    public static func text(_ name: String) throws -> String {
-        try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-    }
-
     /// Every object key of the sample in document order.
     public static func keys(_ name: String) throws -> [String] {
-        JSONKeyOrder.keys(in: try text(name))
+        JSONKeyOrder.keys(in: try Fixtures.text(name))
     }
 
     public static func json(_ name: String) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(text(name).utf8)) as? [String: Any] ?? [:]
+        try JSONSerialization.jsonObject(with: Fixtures.data(name)) as? [String: Any] ?? [:]
     }
 }

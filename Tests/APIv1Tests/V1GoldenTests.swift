@@ -3,7 +3,7 @@ import MarketAPI
 import HTTPTestSupport
 import Testing
 
-/// Our bytes against the course's v1 mock and the shapes of §2.2.
+/// Our bytes against the course's v1 mock and the shapes of docs/wire-format.md §2.2.
 @Suite("v1 golden shapes")
 struct V1GoldenTests {
     static let uuid = "[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}"

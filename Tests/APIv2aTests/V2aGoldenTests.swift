@@ -3,7 +3,7 @@ import MarketAPI
 import HTTPTestSupport
 import Testing
 
-/// Our bytes against the course's v2a mock and the real v2a capture quoted in §3.4 of the spec.
+/// Our bytes against the course's v2a mock and the real v2a capture quoted in docs/wire-format.md §3.4.
 @Suite("v2a golden shapes")
 struct V2aGoldenTests {
     /// The keys of the 2022NewKrew detail capture (§3.4), in the order received.

@@ -4,7 +4,7 @@ import Foundation
 import HTTPTestSupport
 import Testing
 
-/// Our bytes against the real server's captures in ../shared/spec/samples.
+/// Our bytes against the real server's captures in Tests/Fixtures.
 @Suite("v2b golden shapes")
 struct V2bGoldenTests {
     @Test("a detail with three images has the capture's keys in the capture's order")

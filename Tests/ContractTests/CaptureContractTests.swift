@@ -1,9 +1,10 @@
 import APITestSupport
 import Foundation
 import OpenMarketClient
+import TestFixtures
 import Testing
 
-/// The client tests already decode every v2 sample in ../shared/spec/samples with the client's models
+/// The client tests already decode every v2 sample in Tests/Fixtures with the client's models
 /// (`SampleDecodingTests.decodesEveryV2Sample` and the value checks beside it). What only a live server can add:
 /// feeding the captured products' inputs through the client to the emulator gives back the captured values.
 extension MarketContractTests {
@@ -13,7 +14,7 @@ extension MarketContractTests {
     }
 
     private static func capture<Value: Decodable>(_ type: Value.Type, _ name: String) throws -> Value {
-        try JSONDecoder().decode(type, from: Data(SpecSamples.text(name).utf8))
+        try JSONDecoder().decode(type, from: Fixtures.data(name))
     }
 
     private static func resending(_ product: Product, images: [ImageUpload]) -> NewProduct {

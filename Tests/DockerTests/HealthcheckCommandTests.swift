@@ -26,6 +26,24 @@ struct HealthcheckCommandTests {
         #expect(server.standardError.contains("GET /healthChecker 200"))
     }
 
+    @Test("a base URL, as the server prints it, asks the generation's health path")
+    func baseURL() throws {
+        let server = try ServerProcess(["serve", "--port", "0", "--database", ":memory:"])
+        for url in [server.url, server.url + "/"] {
+            let result = try healthcheck(["--url", url])
+            #expect(result.status == 0, "\(url): \(result.output)")
+            #expect(result.output.contains("\(server.url)/healthChecker answered 200"), "\(result.output)")
+        }
+        #expect(server.stop() == 0)
+        #expect(!server.standardError.contains("GET / "), "\(server.standardError)")
+
+        let v1 = try ServerProcess(["serve", "--port", "0", "--database", ":memory:", "--api", "v1a"])
+        let result = try healthcheck(["--url", v1.url], environment: ["OPENMARKET_API": "v1a"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(v1.stop() == 0)
+        #expect(v1.standardError.contains("GET /items/1 200"), "\(v1.standardError)")
+    }
+
     @Test("fails on a port nobody listens on")
     func deadPort() throws {
         let port = try FreePort.find()

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketClient
+import TestFixtures
 import Testing
 
 /// How failures reach the app: transport, unexpected status with the server's message, bad bodies.
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func unknownCurrencyNamesItsKeyPath() async throws {
-        let json = try String(decoding: Samples.data("v2b-product-2456.captured.json"), as: UTF8.self)
+        let json = try String(decoding: Fixtures.data("v2b-product-2456.captured.json"), as: UTF8.self)
             .replacingOccurrences(of: #""currency":"KRW""#, with: #""currency":"JPY""#)
         let server = StubServer(.json(200, json))
         let failure = await decodingFailure { try await server.client().productDetail(id: 2456) }
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func badNestedDateNamesItsKeyPath() async throws {
-        let json = try String(decoding: Samples.data("v2b-product-2456.captured.json"), as: UTF8.self)
+        let json = try String(decoding: Fixtures.data("v2b-product-2456.captured.json"), as: UTF8.self)
             .replacingOccurrences(of: #""issued_at":"2024-02-07T00:00:00"\#n        },{"#, with: #""issued_at":"soon"},{"#)
         let server = StubServer(.json(200, json))
         let failure = await decodingFailure { try await server.client().productDetail(id: 2456) }
@@ -103,7 +104,7 @@ import Testing
 
     /// The captured v2b page with its second product's price replaced, or removed for `nil`.
     private func pageWithSecondProduct(price: String?) throws -> String {
-        let text = try String(decoding: Samples.data("v2b-products-page2.captured.json"), as: UTF8.self)
+        let text = try String(decoding: Fixtures.data("v2b-products-page2.captured.json"), as: UTF8.self)
         let original = #""price":6.6666666E7,"#
         #expect(text.contains(original))
         return text.replacingOccurrences(of: original, with: price.map { #""price":\#($0),"# } ?? "")

@@ -1,16 +1,17 @@
 import Foundation
 import OpenMarketClient
+import TestFixtures
 import Testing
 
-/// The spec's samples are real server bytes (or the course's mock), so the models must accept them.
+/// The fixtures are real server bytes (or the course's mock), so the models must accept them.
 @Suite struct SampleDecodingTests {
     @Test func findsTheV2Samples() throws {
-        #expect(try Samples.v2FileNames().count >= 3)
+        #expect(try Fixtures.names(startingWith: "v2").count >= 3)
     }
 
-    @Test(arguments: try Samples.v2FileNames())
+    @Test(arguments: try Fixtures.names(startingWith: "v2"))
     func decodesEveryV2Sample(named name: String) throws {
-        let data = try Samples.data(name)
+        let data = try Fixtures.data(name)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         if object["pages"] != nil {
             let page = try JSONDecoder().decode(ProductPage.self, from: data)
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func v2bPageHasCamelCasePageFieldsAndJavaDoubles() throws {
-        let page = try JSONDecoder().decode(ProductPage.self, from: Samples.data("v2b-products-page2.captured.json"))
+        let page = try JSONDecoder().decode(ProductPage.self, from: Fixtures.data("v2b-products-page2.captured.json"))
         #expect(page.pageNumber == 2)
         #expect(page.itemsPerPage == 20)
         #expect(page.totalCount == 1340)
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func v2bListItemHasVendorNameDescriptionAndDiscount() throws {
-        let page = try JSONDecoder().decode(ProductPage.self, from: Samples.data("v2b-products-page2.captured.json"))
+        let page = try JSONDecoder().decode(ProductPage.self, from: Fixtures.data("v2b-products-page2.captured.json"))
         let iMac = try #require(page.products.first { $0.id == 2252 })
         #expect(iMac.vendorName == "junho15")
         #expect(iMac.vendorID == 54)
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func v2bDetailHasImagesAndVendor() throws {
-        let detail = try JSONDecoder().decode(ProductDetail.self, from: Samples.data("v2b-product-2456.captured.json"))
+        let detail = try JSONDecoder().decode(ProductDetail.self, from: Fixtures.data("v2b-product-2456.captured.json"))
         #expect(detail.id == 2456)
         #expect(detail.name == "사진 모음집")
         #expect(detail.description == "AI로 그린 사진 모음입니다")
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func v2aMockPageUsesSnakeCaseKeysAndHasNoVendorName() throws {
-        let page = try JSONDecoder().decode(ProductPage.self, from: Samples.data("v2a-products.mock.json"))
+        let page = try JSONDecoder().decode(ProductPage.self, from: Fixtures.data("v2a-products.mock.json"))
         #expect(page.pageNumber == 1)
         #expect(page.itemsPerPage == 20)
         #expect(page.totalCount == 10)
@@ -80,7 +81,7 @@ import Testing
         #expect(page.products[4].createdAt == ServerDateTime(year: 2022, month: 1, day: 3))
     }
 
-    /// The v2a detail capture quoted in the spec (§3.4): `succeed` in images, a vendor with dates.
+    /// The v2a detail capture quoted in docs/wire-format.md §3.4: `succeed` in images, a vendor with dates.
     @Test func decodesV2aDetailShape() throws {
         let json = """
             {"id": 522, "vendor_id": 6, "name": "아이폰13",
@@ -102,22 +103,22 @@ import Testing
     }
 
     @Test func encodingRoundTripsTheSamples() throws {
-        let pageData = try Samples.data("v2b-products-page2.captured.json")
+        let pageData = try Fixtures.data("v2b-products-page2.captured.json")
         let page = try JSONDecoder().decode(ProductPage.self, from: pageData)
         #expect(try JSONDecoder().decode(ProductPage.self, from: JSONEncoder().encode(page)) == page)
-        let detail = try JSONDecoder().decode(ProductDetail.self, from: Samples.data("v2b-product-2456.captured.json"))
+        let detail = try JSONDecoder().decode(ProductDetail.self, from: Fixtures.data("v2b-product-2456.captured.json"))
         #expect(try JSONDecoder().decode(ProductDetail.self, from: JSONEncoder().encode(detail)) == detail)
     }
 
     @Test func encodesTheV2bWireKeys() throws {
-        let detail = try JSONDecoder().decode(ProductDetail.self, from: Samples.data("v2b-product-2456.captured.json"))
+        let detail = try JSONDecoder().decode(ProductDetail.self, from: Fixtures.data("v2b-product-2456.captured.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(detail)) as? [String: Any])
         #expect(Set(object.keys) == [
             "id", "vendor_id", "name", "description", "thumbnail", "currency", "price", "bargain_price",
             "discounted_price", "stock", "created_at", "issued_at", "images", "vendors",
         ])
         #expect(object["created_at"] as? String == "2024-02-07T00:00:00")
-        let v2aPage = try JSONDecoder().decode(ProductPage.self, from: Samples.data("v2a-products.mock.json"))
+        let v2aPage = try JSONDecoder().decode(ProductPage.self, from: Fixtures.data("v2a-products.mock.json"))
         let pageObject = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(v2aPage)) as? [String: Any])
         #expect(Set(pageObject.keys) == [
             "pageNo", "itemsPerPage", "totalCount", "offset", "limit", "lastPage", "hasNext", "hasPrev", "pages",
