@@ -1,7 +1,7 @@
 import HTTPServer
 import WireFormat
 
-/// One page of a v2 list and the numbers the real server computed for it (§3.3 of the spec).
+/// One page of a v2 list and the numbers the real server computed for it (docs/wire-format.md §3.3).
 struct PageWindow: Sendable, Equatable {
     let pageNumber: Int
     let itemsPerPage: Int

@@ -1,8 +1,8 @@
 import HTTPServer
 import WireFormat
 
-/// JSON request bodies and `params` parts, read whatever their Content-Type says (§6.1), with every problem
-/// answered as a 400 that quotes the parser's or the field's explanation.
+/// JSON request bodies and `params` parts, read whatever their Content-Type says (docs/wire-format.md §6.1), with
+/// every problem answered as a 400 that quotes the parser's or the field's explanation.
 enum RequestJSON {
     /// A JSON object whose lenient field reads (numbers as strings too) fail as 400s.
     struct Object: Sendable {

@@ -1,12 +1,12 @@
 import HTTPServer
 import MarketStore
 
-/// Reads the product fields of a v2 `params` part or PATCH body, as leniently as real clients needed (§6.1):
+/// Reads the product fields of a v2 `params` part or PATCH body, as leniently as real clients needed (docs/wire-format.md §6.1):
 /// either description key, numbers as JSON strings, unknown keys ignored.
 struct SpringProductForm: Sendable {
     let descriptionKeys: [String]
 
-    /// A missing `discounted_price` is stored as 0, as v2 showed it (§6.5).
+    /// A missing `discounted_price` is stored as 0, as v2 showed it (docs/wire-format.md §6.5).
     func draft(from object: RequestJSON.Object) throws(HTTPError) -> ProductFields {
         ProductFields(
             name: try required(object.string("name"), "name", example: "\"name\":\"MacBook Pro\""),

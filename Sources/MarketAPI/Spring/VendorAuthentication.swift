@@ -2,7 +2,7 @@ import HTTPServer
 import WireFormat
 import MarketStore
 
-/// The v2 credentials: the `identifier` header names the vendor, the `secret` in the body proves it (§6.2).
+/// The v2 credentials: the `identifier` header names the vendor, the `secret` in the body proves it (docs/wire-format.md §6.2).
 struct VendorAuthentication: Sendable {
     let store: MarketStore
 

@@ -1,7 +1,7 @@
 import HTTPServer
 import Multipart
 
-/// A v1 create or PATCH body. Vapor chose its decoder by Content-Type: `application/json` is read as JSON (spec
+/// A v1 create or PATCH body. Vapor chose its decoder by Content-Type: `application/json` is read as JSON (docs/wire-format.md
 /// §6.8); anything else as multipart/form-data, which may end right after a delimiter line as Vapor allowed.
 enum VaporItemBody {
     case multipart([MultipartPart])

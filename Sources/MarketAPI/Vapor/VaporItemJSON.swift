@@ -1,7 +1,7 @@
 import HTTPServer
 import WireFormat
 
-/// A v1 create or PATCH sent as `application/json` (spec §6.8), as two cohort-1 v1a apps did: the multipart field
+/// A v1 create or PATCH sent as `application/json` (docs/wire-format.md §6.8), as two cohort-1 v1a apps did: the multipart field
 /// names as members (numbers as JSON numbers or strings), and the images as arrays of standard base64 strings under
 /// `images` or `images[]`, in member order. Unknown members are ignored, like unknown parts.
 struct VaporItemJSON {

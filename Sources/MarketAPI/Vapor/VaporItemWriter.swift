@@ -1,9 +1,9 @@
 import MarketStore
 import WireFormat
 
-/// v1's item JSON. List items have the keys of the course's `Items.json` in its order (the spec's
-/// `samples/v1-items-page1.mock.json`). The course's `Item.json` is not in the samples; the detail puts the two
-/// keys §2.2 adds where they belong in that order: `descriptions` after `title`, `images` after `thumbnails`.
+/// v1's item JSON. List items have the keys of the course's `Items.json` in its order
+/// (`Tests/Fixtures/Samples/v1-items-page1.mock.json`). The course's `Item.json` was not kept; the detail puts the two
+/// keys docs/wire-format.md §2.2 adds where they belong in that order: `descriptions` after `title`, `images` after `thumbnails`.
 struct VaporItemWriter: Sendable {
     let base: BaseURL
 
