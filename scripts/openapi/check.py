@@ -142,6 +142,8 @@ def main() -> int:
     parser.add_argument("--reports", type=Path, required=True, help="where schemathesis' output goes")
     parser.add_argument("generations", nargs="*", default=list(GENERATIONS))
     arguments = parser.parse_intermixed_args()
+    # A TERM (CI's timeout, kill) unwinds like Ctrl-C does, so the running server is stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     arguments.reports.mkdir(parents=True, exist_ok=True)
 
     names = arguments.generations
