@@ -105,7 +105,10 @@ def status_counts(har: Path) -> str:
     return ", ".join(f"{key}x{count}" for key, count in sorted(counts.items()))
 
 
-def run_schemathesis(document: Path, url: str, examples: int, seconds: int, report: Path) -> tuple[bool, str]:
+def run_schemathesis(
+    document: Path, url: str, examples: int, seconds: int, report: Path, directory: Path
+) -> tuple[bool, str]:
+    """Runs in `directory`, where schemathesis keeps its cache of past failures: each run starts without one."""
     environment = dict(
         os.environ,
         SCHEMATHESIS_HOOKS=HOOKS.stem,
@@ -123,7 +126,8 @@ def run_schemathesis(document: Path, url: str, examples: int, seconds: int, repo
     ]
     try:
         finished = subprocess.run(
-            command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=seconds)
+            command, env=environment, cwd=directory, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            timeout=seconds)
     except subprocess.TimeoutExpired as expired:
         output = expired.stdout.decode() if isinstance(expired.stdout, bytes) else (expired.stdout or "")
         report.write_text(output)
@@ -144,6 +148,7 @@ def main() -> int:
     arguments = parser.parse_intermixed_args()
     # A TERM (CI's timeout, kill) unwinds like Ctrl-C does, so the running server is stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    arguments.reports = arguments.reports.resolve()
     arguments.reports.mkdir(parents=True, exist_ok=True)
 
     names = arguments.generations
@@ -162,7 +167,8 @@ def main() -> int:
             try:
                 with Server(arguments.binary, generation, Path(directory)) as server:
                     ok, summary = run_schemathesis(
-                        DOCUMENTS / f"{generation}.yaml", server.url, arguments.examples, arguments.seconds, report)
+                        DOCUMENTS / f"{generation}.yaml", server.url, arguments.examples, arguments.seconds, report,
+                        Path(directory))
             except RuntimeError as error:
                 ok, summary = False, str(error)
         elapsed = time.monotonic() - started
