@@ -54,6 +54,17 @@ struct V1CreateTests {
         #expect((response.json["reason"] as? String)?.contains("\"\(field)\"") == true, "\(response.text)")
     }
 
+    @Test("an amount past 2^53 either way is 400 naming the range it must be in", arguments: [
+        "9007199254740993", "-9007199254740993",
+    ])
+    func amountRange(price: String) throws {
+        let server = try LiveServer(.v1a)
+        let response = try server.createItem(fields: LiveServer.itemFields(price: price))
+        #expect(response.status == 400)
+        #expect(response.json["reason"] as? String
+            == "\"price\" must be between -9007199254740992 and 9007199254740992; got \(price)")
+    }
+
     @Test("the largest exact price and a 64-bit stock come back unchanged")
     func largeNumbers() throws {
         let server = try LiveServer(.v1a)

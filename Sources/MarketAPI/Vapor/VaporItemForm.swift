@@ -76,7 +76,9 @@ struct VaporItemForm {
     private func amount(_ name: String) throws(HTTPError) -> Int64? {
         guard let value = try whole(name) else { return nil }
         guard value.magnitude <= Self.largestAmount.magnitude else {
-            throw HTTPError(status: .badRequest, message: "\"\(name)\" must be at most \(Self.largestAmount); got \(value)")
+            throw HTTPError(
+                status: .badRequest,
+                message: "\"\(name)\" must be between \(-Self.largestAmount) and \(Self.largestAmount); got \(value)")
         }
         return value
     }

@@ -1,0 +1,183 @@
+"""Validates Schema/openapi/*.yaml and runs schemathesis against a real server of each generation.
+
+Called by scripts/check-openapi inside its virtual environment, with the path of the built `openmarket` binary.
+Every server it starts listens on a free loopback port with its own temporary database, and is stopped before
+the next one starts, whatever happens. Exits non-zero on any invalid document or any schemathesis failure.
+"""
+
+import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from openapi_spec_validator import validate
+from openapi_spec_validator.readers import read_from_filename
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCUMENTS = ROOT / "Schema" / "openapi"
+HOOKS = Path(__file__).resolve().parent / "schemathesis_hooks.py"
+GENERATIONS = ("v2b", "v2a", "v1b", "v1a")
+VENDOR = ("openapi-check", "openapi-check-identifier", "openapi-check-secret")
+PASSWORD = "openapi-check-password"
+CHECKS = (
+    "not_a_server_error",
+    "status_code_conformance",
+    "content_type_conformance",
+    "response_headers_conformance",
+    "response_schema_conformance",
+    "unsupported_method",
+)
+STARTUP_SECONDS = 30
+STOP_SECONDS = 10
+LISTENING = re.compile(r"listening on (http://\S+)")
+TEST_CASES = re.compile(r"Test cases:\s*(\d+) generated")
+
+
+def check_document(path: Path) -> list[str]:
+    """Problems with one document: invalid OpenAPI 3.1, or a $ref leaving the file."""
+    document, _ = read_from_filename(str(path))
+    problems = []
+    try:
+        validate(document)
+    except Exception as error:  # the validator raises several unrelated types
+        problems.append(f"{path.name}: not valid OpenAPI 3.1: {error}")
+    if document.get("openapi") != "3.1.0":
+        problems.append(f"{path.name}: openapi must be 3.1.0, got {document.get('openapi')!r}")
+    external = sorted(set(re.findall(r"\$ref:\s*'?([^#'\s][^'\s]*)", path.read_text())))
+    if external:
+        problems.append(f"{path.name}: must be self-contained, but refers to {', '.join(external)}")
+    return problems
+
+
+class Server:
+    """`openmarket serve` of one generation on a free loopback port, stopped on exit from the `with` block."""
+
+    def __init__(self, binary: Path, generation: str, directory: Path):
+        vendor = ["--vendor", ":".join(VENDOR)] if generation.startswith("v2") else []
+        self.process = subprocess.Popen(
+            [str(binary), "serve", "--api", generation, "--host", "127.0.0.1", "--port", "0",
+             "--database", str(directory / "market.sqlite"), "--log-level", "warning", *vendor],
+            stdout=subprocess.PIPE, stderr=open(directory / "server.log", "wb"), text=True)
+        self.url = self._read_url()
+
+    def _read_url(self) -> str:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            match = LISTENING.search(line)
+            if match:
+                return match.group(1)
+        self.stop()
+        raise RuntimeError("the server printed no 'listening on' line")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def status_counts(har: Path) -> str:
+    """How often each method got each status, e.g. `POST 201x37`: shows the writes really succeeded."""
+    if not har.exists():
+        return "no requests recorded"
+    counts = Counter(
+        f"{entry['request']['method']} {entry['response']['status']}"
+        for entry in json.loads(har.read_text())["log"]["entries"])
+    return ", ".join(f"{key}x{count}" for key, count in sorted(counts.items()))
+
+
+def run_schemathesis(
+    document: Path, url: str, examples: int, seconds: int, report: Path, directory: Path
+) -> tuple[bool, str]:
+    """Runs in `directory`, where schemathesis keeps its cache of past failures: each run starts without one."""
+    environment = dict(
+        os.environ,
+        SCHEMATHESIS_HOOKS=HOOKS.stem,
+        PYTHONPATH=str(HOOKS.parent),
+        OPENAPI_CHECK_IDENTIFIER=VENDOR[1],
+        OPENAPI_CHECK_SECRET=VENDOR[2],
+        OPENAPI_CHECK_PASSWORD=PASSWORD,
+    )
+    command = [
+        str(Path(sys.executable).parent / "schemathesis"), "run", str(document), "--url", url,
+        "--checks", ",".join(CHECKS), "--mode", "all", "--max-examples", str(examples),
+        "--phases", "examples,coverage,fuzzing,stateful", "--workers", "1", "--seed", "14",
+        "--request-timeout", "10", "--no-color", "--suppress-health-check", "too_slow,filter_too_much",
+        "--generation-database", "none", "--report", "har", "--report-har-path", str(report.with_suffix(".har")),
+    ]
+    try:
+        finished = subprocess.run(
+            command, env=environment, cwd=directory, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            timeout=seconds)
+    except subprocess.TimeoutExpired as expired:
+        output = expired.stdout.decode() if isinstance(expired.stdout, bytes) else (expired.stdout or "")
+        report.write_text(output)
+        return False, f"schemathesis did not finish within {seconds} s"
+    report.write_text(finished.stdout)
+    cases = TEST_CASES.search(finished.stdout)
+    summary = f"{cases.group(1) if cases else '?'} test cases ({status_counts(report.with_suffix('.har'))})"
+    return finished.returncode == 0, summary
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary", type=Path)
+    parser.add_argument("--examples", type=int, default=300, help="examples per operation")
+    parser.add_argument("--seconds", type=int, default=600, help="time limit per generation")
+    parser.add_argument("--reports", type=Path, required=True, help="where schemathesis' output goes")
+    parser.add_argument("generations", nargs="*", default=list(GENERATIONS))
+    arguments = parser.parse_intermixed_args()
+    # A TERM (CI's timeout, kill) unwinds like Ctrl-C does, so the running server is stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    arguments.reports = arguments.reports.resolve()
+    arguments.reports.mkdir(parents=True, exist_ok=True)
+
+    names = arguments.generations
+    problems = [problem for name in names for problem in check_document(DOCUMENTS / f"{name}.yaml")]
+    for problem in problems:
+        print(f"check-openapi: {problem}")
+    print(f"check-openapi: {len(names) - len({p.split(':')[0] for p in problems})} of {len(names)} documents valid")
+    if problems:
+        return 1
+
+    passed, failed = 0, 0
+    for generation in names:
+        started = time.monotonic()
+        report = arguments.reports / f"schemathesis-{generation}.txt"
+        with tempfile.TemporaryDirectory(prefix=f"openapi-{generation}-") as directory:
+            try:
+                with Server(arguments.binary, generation, Path(directory)) as server:
+                    ok, summary = run_schemathesis(
+                        DOCUMENTS / f"{generation}.yaml", server.url, arguments.examples, arguments.seconds, report,
+                        Path(directory))
+            except RuntimeError as error:
+                ok, summary = False, str(error)
+        elapsed = time.monotonic() - started
+        print(f"check-openapi: {generation}: {'passed' if ok else 'FAILED'}, {summary}, {elapsed:.0f} s"
+              + ("" if ok else f" (see {report})"), flush=True)
+        passed, failed = passed + ok, failed + (not ok)
+    print(f"check-openapi: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
