@@ -13,15 +13,7 @@ final class RequestDispatcher: Sendable {
     func handle(_ raw: http_shim_request, exchange: OpaquePointer) {
         let started = ContinuousClock.now
         let request = Self.request(from: raw)
-        let response: Response
-        switch raw.state {
-        case HTTP_SHIM_BODY_TOO_LARGE:
-            response = router.render(HTTPError(
-                status: 413,
-                message: "the request body is larger than this server accepts; send a smaller body or start the server with a larger --max-body-bytes"))
-        default:
-            response = router.respond(to: request)
-        }
+        let response = ShimRefusal.error(for: raw).map(router.render) ?? router.respond(to: request)
         Self.send(response, to: exchange)
         if let accessLog {
             let elapsed = ContinuousClock.now - started
@@ -41,7 +33,7 @@ final class RequestDispatcher: Sendable {
         }
         return Request(
             method: raw.method.map { String(cString: $0) } ?? "GET",
-            path: text(raw.path, raw.path_length) ?? "/",
+            path: RequestTarget.path(text(raw.path, raw.path_length) ?? "/"),
             query: text(raw.query, raw.query_length) ?? "",
             headers: HTTPHeaders(fields),
             body: raw.body.map { Array(UnsafeBufferPointer(start: $0, count: raw.body_length)) } ?? [])

@@ -1,0 +1,12 @@
+/// The path of a request target. HTTP/1.1 servers must accept the absolute form (`http://host:port/path`, which
+/// proxies send) as well as the usual origin form (`/path`); both route by their path.
+enum RequestTarget {
+    static func path(_ rawPath: String) -> String {
+        guard !rawPath.hasPrefix("/"), let schemeEnd = rawPath.range(of: "://"),
+              ["http", "https"].contains(rawPath[..<schemeEnd.lowerBound].lowercased())
+        else { return rawPath }
+        let authorityAndPath = rawPath[schemeEnd.upperBound...]
+        guard let slash = authorityAndPath.firstIndex(of: "/") else { return "/" }
+        return String(authorityAndPath[slash...])
+    }
+}
