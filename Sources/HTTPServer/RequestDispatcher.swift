@@ -19,7 +19,7 @@ final class RequestDispatcher: Sendable {
             let elapsed = ContinuousClock.now - started
             let microseconds = elapsed.components.seconds * 1_000_000
                 + elapsed.components.attoseconds / 1_000_000_000_000
-            accessLog.record(request, status: response.status, bodyBytes: response.body.count, microseconds: Int(microseconds))
+            accessLog.record(request, status: response.status, bodyBytes: response.bodyCount, microseconds: Int(microseconds))
         }
     }
 
@@ -49,12 +49,23 @@ final class RequestDispatcher: Sendable {
 
     private static func send(_ response: Response, to exchange: OpaquePointer) {
         let status = UInt32(clamping: response.status)
-        let created = response.body.withUnsafeBufferPointer {
-            http_shim_respond(exchange, status, $0.baseAddress, $0.count)
+        let created = if let shared = response.sharedBody {
+            // libmicrohttpd holds this reference until the answer is sent, then calls releaseSharedBody.
+            http_shim_respond_shared(
+                exchange, status, shared.start, shared.count, releaseSharedBody, Unmanaged.passRetained(shared).toOpaque())
+        } else {
+            response.body.withUnsafeBufferPointer {
+                http_shim_respond(exchange, status, $0.baseAddress, $0.count)
+            }
         }
         guard created == 0 else { return }
         for field in response.headers {
             _ = http_shim_add_header(exchange, field.name, field.value)
         }
     }
+}
+
+private let releaseSharedBody: @convention(c) (UnsafeMutableRawPointer?) -> Void = { owner in
+    guard let owner else { return }
+    Unmanaged<SharedBytes>.fromOpaque(owner).release()
 }

@@ -231,6 +231,16 @@ int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const u
     return exchange->response != NULL ? 0 : -1;
 }
 
+int http_shim_respond_shared(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
+                             void (*release)(void *owner), void *owner) {
+    if (exchange->response != NULL) MHD_destroy_response(exchange->response);
+    exchange->response = MHD_create_response_from_buffer_with_free_callback_cls(body_length, (void *)body, release, owner);
+    exchange->status = status;
+    if (exchange->response != NULL) return 0;
+    release(owner);
+    return -1;
+}
+
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value) {
     if (exchange->response == NULL) return -1;
     return MHD_add_response_header(exchange->response, name, value) == MHD_YES ? 0 : -1;

@@ -72,6 +72,11 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
 /// Returns 0 on success, -1 when libmicrohttpd could not allocate the response.
 int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const uint8_t *body, size_t body_length);
 
+/// Sets the answer without copying the body: libmicrohttpd sends it in place and calls `release(owner)` once it no
+/// longer needs it (also right away when the response cannot be made, then returning -1). Returns 0 on success.
+int http_shim_respond_shared(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
+                             void (*release)(void *owner), void *owner);
+
 /// Adds a header to the answer set by http_shim_respond. Both strings are copied. Returns 0 on success.
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value);
 
