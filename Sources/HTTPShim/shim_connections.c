@@ -93,11 +93,18 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     free(record);
 }
 
+// Bytes waiting in the socket mean the daemon thread has not read them yet (it is busy with another request), so
+// the client is not the slow one. libmicrohttpd reads and parses in one go, so a trickling client leaves none.
+static bool has_unread_bytes(const connection_record *record) {
+    char byte;
+    return recv(record->descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
 // Shutting the socket down (not closing it: libmicrohttpd owns the descriptor) makes libmicrohttpd read end of
 // file and close the connection on its own thread.
 static void shut_down_late_connections(connection_registry *registry, uint64_t now) {
     for (connection_record *record = registry->head; record != NULL; record = record->next) {
-        if (record->header_deadline == 0 || now < record->header_deadline) continue;
+        if (record->header_deadline == 0 || now < record->header_deadline || has_unread_bytes(record)) continue;
         shutdown(record->descriptor, SHUT_RDWR);
         record->header_deadline = 0;
     }
@@ -156,9 +163,7 @@ bool shim_has_unread_requests(connection_registry *registry) {
     bool unread = false;
     pthread_mutex_lock(&registry->lock);
     for (connection_record *record = registry->head; record != NULL && !unread; record = record->next) {
-        if (record->header_deadline == 0) continue;
-        char byte;
-        unread = recv(record->descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+        unread = record->header_deadline != 0 && has_unread_bytes(record);
     }
     pthread_mutex_unlock(&registry->lock);
     return unread;

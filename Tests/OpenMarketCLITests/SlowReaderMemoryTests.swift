@@ -14,40 +14,19 @@ struct SlowReaderMemoryTests {
     func slowReadersShareOneCopy() throws {
         let server = try ServerProcess(["--port", "0", "--database", ":memory:", "--log-level", "warning"])
         defer { _ = server.stop() }
-        let path = try Self.createProductWithLargeImage(port: server.port)
-        let before = try Self.residentBytes(of: server.process.processIdentifier)
+        let path = try DemoMarket.createProduct(port: server.port, imageBytes: Self.imageBytes).imagePath
+        let before = try DemoMarket.residentBytes(of: server.process.processIdentifier)
 
         let stalled = try (0..<Self.readers).map { _ in try Self.requestAndNeverRead(path, port: server.port) }
         defer { stalled.forEach { close($0) } }
         var peak = before
         for _ in 0..<15 {  // 1.5 s: every request has been read and answered well before.
             Thread.sleep(forTimeInterval: 0.1)
-            peak = max(peak, try Self.residentBytes(of: server.process.processIdentifier))
+            peak = max(peak, try DemoMarket.residentBytes(of: server.process.processIdentifier))
         }
         // A copy per reader would be 24 × 8 MB = 192 MB; shared, it is one copy plus what is in flight.
         #expect(peak - before < 8 * Self.imageBytes, "grew by \((peak - before) / 1_000_000) MB")
     }
-
-    private static func createProductWithLargeImage(port: UInt16) throws -> String {
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var generator = SystemRandomNumberGenerator()
-        png += (0..<(imageBytes / 8)).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
-        var builder = MultipartBuilder()
-        builder.addField(
-            "params",
-            #"{"name":"large","description":"a large image","price":1000,"currency":"KRW","secret":"demo-vendor-secret"}"#,
-            contentType: "application/json")
-        builder.addFile("images", filename: "large.png", data: png)
-        let response = try RawHTTPConnection(port: port, timeoutSeconds: 30).request(
-            "POST", "/api/products",
-            headers: [("identifier", "demo-vendor-identifier"), ("Content-Type", builder.contentType)],
-            body: builder.finished())
-        guard response.status == 201, let images = response.json["images"] as? [[String: Any]],
-              let url = images.first?["url"] as? String, let components = URLComponents(string: url)
-        else { throw RawHTTPError("create failed: \(response.status) \(response.text.prefix(200))") }
-        return components.path
-    }
-
     /// A connection whose receive buffer is tiny, so the server cannot hand the image to the kernel and be done.
     private static func requestAndNeverRead(_ path: String, port: UInt16) throws -> Int32 {
         let descriptor = try LoopbackSocket.make()
@@ -65,14 +44,6 @@ struct SlowReaderMemoryTests {
             throw RawHTTPError("could not send the request (errno \(errno))")
         }
         return descriptor
-    }
-
-    private static func residentBytes(of pid: Int32) throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Int(line.split(separator: " ")[1])
-        else { throw RawHTTPError("no VmRSS for \(pid)") }
-        return kilobytes * 1024
     }
 }
 #endif

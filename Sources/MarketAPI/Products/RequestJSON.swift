@@ -38,7 +38,8 @@ public enum RequestJSON {
             throw HTTPError(status: 400, message: "\(source) is empty; send a JSON object such as \(example)")
         }
         do {
-            return Object(object: try JSONReader.parseObject(bytes))
+            // Only the members' scalar values are read, so a huge array under any key costs no memory.
+            return Object(object: try JSONReader.parseObject(bytes, keepsMembersOnly: true))
         } catch {
             throw HTTPError(status: 400, message: "\(source): \(error.description)")
         }
