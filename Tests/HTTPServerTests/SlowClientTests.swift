@@ -43,4 +43,25 @@ struct SlowClientTests {
             withExtendedLifetime(held) {}
         }
     }
+
+    @Test("a request waiting for a busy daemon thread is not cut off by the header deadline")
+    func busyThreadIsNotBlamedOnTheClient() throws {
+        let configuration = ServerConfiguration(port: 0, threads: 1, headerDeadlineMilliseconds: 200)
+        try withServer(configuration: configuration, routes: { router in
+            okRoute(&router)
+            router.on("GET", "/slow") { _, _ in
+                Thread.sleep(forTimeInterval: 0.8)
+                return Response(status: 200)
+            }
+        }) { server in
+            // Accepted and answered once, so its next request's deadline runs while the only thread is busy.
+            let waiting = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            #expect(try waiting.request("GET", "/healthChecker").status == 200)
+            let busy = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            Thread.sleep(forTimeInterval: 0.05)
+            #expect(try waiting.request("GET", "/healthChecker").status == 200)
+            #expect(try busy.readResponse().status == 200)
+        }
+    }
 }
