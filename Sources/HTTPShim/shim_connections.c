@@ -17,7 +17,9 @@ typedef struct connection_record {
     struct connection_record *next;
     struct http_shim_server *server;
     MHD_socket descriptor;
-    uint64_t header_deadline;  // Monotonic milliseconds by which the next request's headers must be in; 0 once in.
+    // Monotonic milliseconds by which the next request's headers must be in; 0 once in. Atomic, so the connection's
+    // daemon thread sets it without the registry lock on every request.
+    _Atomic uint64_t header_deadline;
 } connection_record;
 
 uint64_t shim_monotonic_milliseconds(void) {
@@ -36,14 +38,12 @@ struct http_shim_server *shim_server_of(struct MHD_Connection *connection) {
     return record != NULL ? record->server : NULL;
 }
 
+// The record lives until the connection's close notification, which comes after every request callback.
 static void set_deadline(struct MHD_Connection *connection, bool awaiting_headers) {
     connection_record *record = record_of(connection);
     if (record == NULL) return;
-    connection_registry *registry = &record->server->connections;
-    pthread_mutex_lock(&registry->lock);
-    record->header_deadline =
-        awaiting_headers ? shim_monotonic_milliseconds() + registry->header_deadline_milliseconds : 0;
-    pthread_mutex_unlock(&registry->lock);
+    unsigned int allowed = record->server->connections.header_deadline_milliseconds;
+    atomic_store(&record->header_deadline, awaiting_headers ? shim_monotonic_milliseconds() + allowed : 0);
 }
 
 void shim_headers_arrived(struct MHD_Connection *connection) {
@@ -72,8 +72,8 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         }
         record->server = server;
         record->descriptor = info->connect_fd;
+        atomic_init(&record->header_deadline, shim_monotonic_milliseconds() + registry->header_deadline_milliseconds);
         pthread_mutex_lock(&registry->lock);
-        record->header_deadline = shim_monotonic_milliseconds() + registry->header_deadline_milliseconds;
         record->next = registry->head;
         if (registry->head != NULL) registry->head->previous = record;
         registry->head = record;
@@ -104,9 +104,10 @@ static bool has_unread_bytes(const connection_record *record) {
 // file and close the connection on its own thread.
 static void shut_down_late_connections(connection_registry *registry, uint64_t now) {
     for (connection_record *record = registry->head; record != NULL; record = record->next) {
-        if (record->header_deadline == 0 || now < record->header_deadline || has_unread_bytes(record)) continue;
+        uint64_t deadline = atomic_load(&record->header_deadline);
+        if (deadline == 0 || now < deadline || has_unread_bytes(record)) continue;
         shutdown(record->descriptor, SHUT_RDWR);
-        record->header_deadline = 0;
+        atomic_store(&record->header_deadline, 0);
     }
 }
 
@@ -163,7 +164,7 @@ bool shim_has_unread_requests(connection_registry *registry) {
     bool unread = false;
     pthread_mutex_lock(&registry->lock);
     for (connection_record *record = registry->head; record != NULL && !unread; record = record->next) {
-        unread = record->header_deadline != 0 && has_unread_bytes(record);
+        unread = atomic_load(&record->header_deadline) != 0 && has_unread_bytes(record);
     }
     pthread_mutex_unlock(&registry->lock);
     return unread;

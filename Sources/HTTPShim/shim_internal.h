@@ -13,7 +13,7 @@ struct connection_record;
 
 // The open connections, for the header deadline and for a stop that answers what already arrived.
 typedef struct {
-    pthread_mutex_t lock;           // Guards the list and every record's deadline.
+    pthread_mutex_t lock;           // Guards the list (a record is freed only under it).
     pthread_cond_t wake;            // Signalled to end the watchdog early.
     pthread_t watchdog;
     bool watchdog_running;
