@@ -76,4 +76,17 @@ struct RefusedRequestTests {
             #expect(try connection.request("GET", "HTTP://example.com").status == 404)
         }
     }
+
+    /// libmicrohttpd reads a line of NUL bytes as the empty lines a request may start with and keeps waiting,
+    /// telling the shim nothing; the header deadline is what ends it.
+    @Test("binary junk that never makes a request line is closed at the header deadline")
+    func binaryJunkIsClosedAtTheHeaderDeadline() throws {
+        try Self.withJSONErrors(configuration: ServerConfiguration(port: 0, headerDeadlineMilliseconds: 300)) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 3)
+            try connection.send([0, 0, 0, 0, 0, 0, 0, 13, 10, 13, 10])
+            let started = ContinuousClock.now
+            #expect(connection.isClosedByPeer())
+            #expect(ContinuousClock.now - started < .seconds(2))
+        }
+    }
 }
