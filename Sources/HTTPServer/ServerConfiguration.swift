@@ -12,8 +12,9 @@ public struct ServerConfiguration: Sendable {
     /// client cannot lock out another.
     public var connectionLimit: Int
     public var connectionsPerClient: Int
-    /// How long a client may take to send a request's headers, counted from the connection's start or its previous
-    /// answer and not restarted by each byte (the idle timeout is), so trickled headers cannot hold a connection.
+    /// How long a client may take to send a request's headers, counted from the connection's start and not restarted
+    /// by each byte (the idle timeout is), so trickled headers cannot hold a connection. After an answer the idle
+    /// timeout is added, so a kept-alive connection that merely waits lasts as long as before.
     public var headerDeadlineMilliseconds: Int
     /// Per connection, for the request line, the headers and the response headers; libmicrohttpd answers 431
     /// to requests whose headers do not fit. Its default, 32 KiB: the library clears this much for every request,

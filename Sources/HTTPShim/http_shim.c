@@ -290,7 +290,8 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     server->context = context;
     server->max_body_bytes = config->max_body_bytes;
     atomic_init(&server->in_flight, 0);
-    if (shim_registry_start(&server->connections, config->header_deadline_milliseconds) != 0) {
+    if (shim_registry_start(&server->connections, config->header_deadline_milliseconds,
+                            config->connection_timeout_seconds * 1000u) != 0) {
         write_error(error, error_capacity, "cannot start the connection watchdog", NULL);
         free(server);
         return NULL;

@@ -39,21 +39,25 @@ struct http_shim_server *shim_server_of(struct MHD_Connection *connection) {
 }
 
 // The record lives until the connection's close notification, which comes after every request callback.
-static void set_deadline(struct MHD_Connection *connection, bool awaiting_headers) {
+static void set_deadline(struct MHD_Connection *connection, uint64_t allowed_milliseconds) {
     connection_record *record = record_of(connection);
     if (record == NULL) return;
-    unsigned int allowed = record->server->connections.header_deadline_milliseconds;
-    atomic_store(&record->header_deadline, awaiting_headers ? shim_monotonic_milliseconds() + allowed : 0);
+    atomic_store(&record->header_deadline,
+                 allowed_milliseconds != 0 ? shim_monotonic_milliseconds() + allowed_milliseconds : 0);
 }
 
 void shim_headers_arrived(struct MHD_Connection *connection) {
-    set_deadline(connection, false);
+    set_deadline(connection, 0);
 }
 
-// The deadline for the next request starts when the previous one is answered, so an idle keep-alive connection
-// is closed by it too (like Apache's KeepAliveTimeout): libmicrohttpd does not say when a request's first byte comes.
+// libmicrohttpd does not say when a request's first byte comes, so the next request's deadline starts with the
+// previous answer; it also allows the idle timeout, so a kept-alive connection that merely waits is closed by the
+// idle timeout as before, while one that trickles a request is still cut off, at most that much later.
 void shim_awaiting_next_request(struct MHD_Connection *connection) {
-    set_deadline(connection, true);
+    connection_record *record = record_of(connection);
+    if (record == NULL) return;
+    const connection_registry *registry = &record->server->connections;
+    set_deadline(connection, (uint64_t)registry->header_deadline_milliseconds + registry->idle_timeout_milliseconds);
 }
 
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
@@ -131,8 +135,10 @@ static void *watch_header_deadlines(void *argument) {
     return NULL;
 }
 
-int shim_registry_start(connection_registry *registry, unsigned int header_deadline_milliseconds) {
+int shim_registry_start(connection_registry *registry, unsigned int header_deadline_milliseconds,
+                        unsigned int idle_timeout_milliseconds) {
     registry->header_deadline_milliseconds = header_deadline_milliseconds;
+    registry->idle_timeout_milliseconds = idle_timeout_milliseconds;
     pthread_condattr_t attributes;
     pthread_condattr_init(&attributes);
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);

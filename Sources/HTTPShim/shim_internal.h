@@ -19,6 +19,7 @@ typedef struct {
     bool watchdog_running;
     bool stopping;
     unsigned int header_deadline_milliseconds;
+    unsigned int idle_timeout_milliseconds;
     atomic_uint started;            // Connections ever registered, for a stop that waits on those it handed over.
     struct connection_record *head;
 } connection_registry;
@@ -38,7 +39,8 @@ struct http_shim_server {
 uint64_t shim_monotonic_milliseconds(void);
 
 // Connection tracking (shim_connections.c). The registry's callbacks run on daemon threads.
-int shim_registry_start(connection_registry *registry, unsigned int header_deadline_milliseconds);
+int shim_registry_start(connection_registry *registry, unsigned int header_deadline_milliseconds,
+                        unsigned int idle_timeout_milliseconds);
 void shim_registry_stop(connection_registry *registry);
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                         enum MHD_ConnectionNotificationCode code);

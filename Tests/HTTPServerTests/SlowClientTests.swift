@@ -54,14 +54,25 @@ struct SlowClientTests {
                 return Response(status: 200)
             }
         }) { server in
-            // Accepted and answered once, so its next request's deadline runs while the only thread is busy.
+            // Accepted before the only thread gets busy, so its deadline runs out while its request waits unread.
             let waiting = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
-            #expect(try waiting.request("GET", "/healthChecker").status == 200)
+            Thread.sleep(forTimeInterval: 0.05)
             let busy = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
             try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
             Thread.sleep(forTimeInterval: 0.05)
             #expect(try waiting.request("GET", "/healthChecker").status == 200)
             #expect(try busy.readResponse().status == 200)
+        }
+    }
+
+    @Test("a kept-alive connection that merely waits between requests lasts the idle timeout, not the header deadline")
+    func idleKeepAliveOutlivesTheHeaderDeadline() throws {
+        let configuration = ServerConfiguration(port: 0, connectionTimeoutSeconds: 30, headerDeadlineMilliseconds: 200)
+        try withServer(configuration: configuration, routes: okRoute) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            #expect(try connection.request("GET", "/healthChecker").status == 200)
+            Thread.sleep(forTimeInterval: 0.6)
+            #expect(try connection.request("GET", "/healthChecker").status == 200)
         }
     }
 }

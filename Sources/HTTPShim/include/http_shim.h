@@ -50,8 +50,9 @@ typedef struct {
     unsigned int connection_timeout_seconds;
     unsigned int connection_limit;
     unsigned int per_client_connection_limit;  ///< Connections one client address may hold at once; 0: no limit.
-    unsigned int header_deadline_milliseconds; ///< From a connection's start, or its previous answer, to the end of
-                                               ///< the next request's headers; a later connection is closed.
+    unsigned int header_deadline_milliseconds; ///< From a connection's start to the end of its first request's
+                                               ///< headers (after an answer, the idle timeout is added); a
+                                               ///< connection past it is closed.
     size_t connection_memory_limit; ///< Per-connection buffer for the request line, headers and response headers.
 } http_shim_config;
 
