@@ -25,6 +25,8 @@ public final class HTTPServer: Sendable {
                 max_body_bytes: max(0, configuration.maxBodyBytes),
                 connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
                 connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
+                per_client_connection_limit: UInt32(clamping: max(1, configuration.connectionsPerClient)),
+                header_deadline_milliseconds: UInt32(clamping: max(1, configuration.headerDeadlineMilliseconds)),
                 connection_memory_limit: max(4096, configuration.connectionMemoryLimit))
             return http_shim_start(&shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
         }

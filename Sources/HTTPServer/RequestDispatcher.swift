@@ -13,22 +13,14 @@ final class RequestDispatcher: Sendable {
     func handle(_ raw: http_shim_request, exchange: OpaquePointer) {
         let started = ContinuousClock.now
         let request = Self.request(from: raw)
-        let response: Response
-        switch raw.state {
-        case HTTP_SHIM_BODY_TOO_LARGE:
-            response = router.render(HTTPError(
-                status: .contentTooLarge,
-                message: "the request body is larger than this server accepts; send a smaller body or start the server with a larger --max-body-bytes"))
-        default:
-            response = router.respond(to: request)
-        }
+        let response = ShimRefusal.error(for: raw).map(router.render) ?? router.respond(to: request)
         Self.send(response, to: exchange)
         if let accessLog {
             let elapsed = ContinuousClock.now - started
             let microseconds = elapsed.components.seconds * 1_000_000
                 + elapsed.components.attoseconds / 1_000_000_000_000
             accessLog.record(
-                request, status: response.status, bodyBytes: response.body.count, microseconds: Int(microseconds),
+                request, status: response.status, bodyBytes: response.bodyCount, microseconds: Int(microseconds),
                 errorMessage: response.errorMessage)
         }
     }
@@ -43,7 +35,7 @@ final class RequestDispatcher: Sendable {
         }
         return Request(
             method: HTTPMethod(raw.method.map { String(cString: $0) } ?? "GET"),
-            path: text(raw.path, raw.path_length) ?? "/",
+            path: RequestTarget.path(text(raw.path, raw.path_length) ?? "/"),
             query: text(raw.query, raw.query_length) ?? "",
             headers: HTTPHeaders(fields),
             body: raw.body.map { Array(UnsafeBufferPointer(start: $0, count: raw.body_length)) } ?? [])
@@ -59,12 +51,23 @@ final class RequestDispatcher: Sendable {
 
     private static func send(_ response: Response, to exchange: OpaquePointer) {
         let status = UInt32(clamping: response.status.code)
-        let created = response.body.withUnsafeBufferPointer {
-            http_shim_respond(exchange, status, $0.baseAddress, $0.count)
+        let created = if let shared = response.sharedBody {
+            // libmicrohttpd holds this reference until the answer is sent, then calls releaseSharedBody.
+            http_shim_respond_shared(
+                exchange, status, shared.start, shared.count, releaseSharedBody, Unmanaged.passRetained(shared).toOpaque())
+        } else {
+            response.body.withUnsafeBufferPointer {
+                http_shim_respond(exchange, status, $0.baseAddress, $0.count)
+            }
         }
         guard created == 0 else { return }
         for field in response.headers {
             _ = http_shim_add_header(exchange, field.name, field.value)
         }
     }
+}
+
+private let releaseSharedBody: @convention(c) (UnsafeMutableRawPointer?) -> Void = { owner in
+    guard let owner else { return }
+    Unmanaged<SharedBytes>.fromOpaque(owner).release()
 }

@@ -8,7 +8,14 @@ public struct ServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// Idle or slow connections are dropped after this many seconds.
     public var connectionTimeoutSeconds: Int
+    /// Open connections in all; each client address may hold at most `connectionsPerClient` of them, so one
+    /// client cannot lock out another.
     public var connectionLimit: Int
+    public var connectionsPerClient: Int
+    /// How long a client may take to send a request's headers, counted from the connection's start and not restarted
+    /// by each byte (the idle timeout is), so trickled headers cannot hold a connection. After an answer the idle
+    /// timeout is added, so a kept-alive connection that merely waits lasts as long as before.
+    public var headerDeadlineMilliseconds: Int
     /// Per connection, for the request line, the headers and the response headers; libmicrohttpd answers 431
     /// to requests whose headers do not fit. Its default, 32 KiB: the library clears this much for every request,
     /// and 64 KiB cost about 10% of the throughput.
@@ -24,6 +31,8 @@ public struct ServerConfiguration: Sendable {
         maxBodyBytes: Int = 32 * 1024 * 1024,
         connectionTimeoutSeconds: Int = 30,
         connectionLimit: Int = 1024,
+        connectionsPerClient: Int = 256,
+        headerDeadlineMilliseconds: Int = 10_000,
         connectionMemoryLimit: Int = 32 * 1024,
         shutdownGraceMilliseconds: Int = 5_000
     ) {
@@ -33,6 +42,8 @@ public struct ServerConfiguration: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
         self.connectionLimit = connectionLimit
+        self.connectionsPerClient = connectionsPerClient
+        self.headerDeadlineMilliseconds = headerDeadlineMilliseconds
         self.connectionMemoryLimit = connectionMemoryLimit
         self.shutdownGraceMilliseconds = shutdownGraceMilliseconds
     }

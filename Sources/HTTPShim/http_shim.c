@@ -1,31 +1,21 @@
 // The libmicrohttpd shim. Ownership in one sentence: libmicrohttpd owns the connection, the header strings and
 // the upload buffers; this file owns one request_state per request (allocated when the request line arrives,
 // freed when libmicrohttpd reports the request completed) and one response per answer (created by
-// http_shim_respond, released right after it is queued).
+// http_shim_respond, released right after it is queued). Connection tracking lives in shim_connections.c, the
+// replacement of libmicrohttpd's own error pages in shim_library_errors.c.
 
-#include "http_shim.h"
+#include "shim_internal.h"
 
-#include <microhttpd.h>
+#include <fcntl.h>
 #include <netdb.h>
-#include <stdatomic.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
-
-struct http_shim_server {
-    struct MHD_Daemon *daemon;
-    http_shim_handler handler;
-    void *context;
-    size_t max_body_bytes;
-    uint16_t port;
-    // Requests whose headers have all arrived and whose answer has not been fully sent; graceful stop waits on it.
-    // A client that sent only part of its headers does not count, so it cannot hold a stop for the whole grace.
-    atomic_uint in_flight;
-};
 
 typedef struct {
     char *target;           // Raw request target ("/path?query"), copied because libmicrohttpd rewrites its own.
@@ -52,7 +42,7 @@ static void free_request_state(request_state *state) {
 // Runs when the request line arrives, before the headers: the only moment the raw, undecoded target is visible.
 static void *on_request_line(void *cls, const char *uri, struct MHD_Connection *connection) {
     (void)connection;
-    struct http_shim_server *server = cls;
+    (void)cls;
     request_state *state = calloc(1, sizeof *state);
     if (state == NULL) return NULL;
     state->target = strdup(uri != NULL ? uri : "/");
@@ -60,14 +50,20 @@ static void *on_request_line(void *cls, const char *uri, struct MHD_Connection *
         free(state);
         return NULL;
     }
+    // libmicrohttpd would next split the query into one pool entry per parameter (never used: Swift reads the raw
+    // query), and a few hundred parameters exhaust the 32 KiB pool so that the request is never answered. Emptying
+    // its copy of the query, now that ours is taken, leaves it nothing to split. The string is in its read buffer,
+    // which it lets this callback see before it parses the query.
+    char *query = uri != NULL ? strchr(uri, '?') : NULL;
+    if (query != NULL) query[1] = '\0';
     return state;
 }
 
 static void on_request_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
                                  enum MHD_RequestTerminationCode reason) {
-    (void)connection;
     (void)reason;
     struct http_shim_server *server = cls;
+    shim_awaiting_next_request(connection);
     request_state *state = *req_cls;
     if (state == NULL) return;
     *req_cls = NULL;
@@ -116,7 +112,23 @@ static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const 
     return MHD_YES;
 }
 
-// Hands the finished request to Swift and queues whatever it answered.
+// Calls the handler and queues whatever it answered.
+static enum MHD_Result answer_with(struct http_shim_server *server, struct MHD_Connection *connection,
+                                   http_shim_request *request) {
+    http_shim_exchange exchange = {.response = NULL, .status = 500};
+    server->handler(server->context, request, &exchange);
+    if (exchange.response == NULL) {
+        // The handler always answers; this only happens when the response could not be allocated.
+        exchange.response = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        exchange.status = 500;
+        if (exchange.response == NULL) return MHD_NO;
+    }
+    enum MHD_Result queued = shim_queue(connection, exchange.status, exchange.response);
+    MHD_destroy_response(exchange.response);  // libmicrohttpd keeps its own reference until the answer is sent.
+    return queued;
+}
+
+// Hands the request, its headers and (when complete) its body to Swift.
 static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connection *connection, const char *method,
                               request_state *state, http_shim_request_state request_state_kind) {
     int header_count = MHD_get_connection_values(connection, MHD_HEADER_KIND, NULL, NULL);
@@ -142,19 +154,29 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
         .body_length = request_state_kind == HTTP_SHIM_COMPLETE ? state->body_length : 0,
         .state = request_state_kind,
     };
-    http_shim_exchange exchange = {.response = NULL, .status = 500};
-    server->handler(server->context, &request, &exchange);
+    enum MHD_Result queued = answer_with(server, connection, &request);
     free(slots);
-
-    if (exchange.response == NULL) {
-        // The handler always answers; this only happens when the response could not be allocated.
-        exchange.response = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
-        exchange.status = 500;
-        if (exchange.response == NULL) return MHD_NO;
-    }
-    enum MHD_Result queued = MHD_queue_response(connection, exchange.status, exchange.response);
-    MHD_destroy_response(exchange.response);  // libmicrohttpd keeps its own reference until the answer is sent.
     return queued;
+}
+
+enum MHD_Result shim_answer_refusal(struct http_shim_server *server, struct MHD_Connection *connection,
+                                    unsigned int status) {
+    // What libmicrohttpd refused may not even have a request line, so only the status is passed on.
+    http_shim_request request = {
+        .method = "-",
+        .path = "-",
+        .path_length = 1,
+        .state = HTTP_SHIM_REFUSED_BY_LIBRARY,
+        .refused_status = status,
+    };
+    return answer_with(server, connection, &request);
+}
+
+// Only "chunked" (which libmicrohttpd decodes) or no transfer coding at all delimits a body this server can read;
+// with any other coding libmicrohttpd would wait for a body end it cannot find.
+static bool has_unsupported_transfer_coding(struct MHD_Connection *connection) {
+    const char *coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+    return coding != NULL && strcasecmp(coding, "chunked") != 0;
 }
 
 static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
@@ -169,7 +191,11 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
     if (!state->saw_first_call) {
         state->saw_first_call = true;
         atomic_fetch_add(&server->in_flight, 1);
+        shim_headers_arrived(connection);
         // Refusing on the first call means the body is never read; libmicrohttpd then closes the connection.
+        if (has_unsupported_transfer_coding(connection)) {
+            return answer(server, connection, method, state, HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING);
+        }
         unsigned long long declared = declared_length(connection);
         if (declared > (unsigned long long)server->max_body_bytes) {
             return answer(server, connection, method, state, HTTP_SHIM_BODY_TOO_LARGE);
@@ -205,6 +231,16 @@ int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const u
     return exchange->response != NULL ? 0 : -1;
 }
 
+int http_shim_respond_shared(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
+                             void (*release)(void *owner), void *owner) {
+    if (exchange->response != NULL) MHD_destroy_response(exchange->response);
+    exchange->response = MHD_create_response_from_buffer_with_free_callback_cls(body_length, (void *)body, release, owner);
+    exchange->status = status;
+    if (exchange->response != NULL) return 0;
+    release(owner);
+    return -1;
+}
+
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value) {
     if (exchange->response == NULL) return -1;
     return MHD_add_response_header(exchange->response, name, value) == MHD_YES ? 0 : -1;
@@ -213,6 +249,15 @@ int http_shim_add_header(http_shim_exchange *exchange, const char *name, const c
 static void write_error(char *error, size_t capacity, const char *message, const char *detail) {
     if (error == NULL || capacity == 0) return;
     snprintf(error, capacity, "%s%s%s", message, detail != NULL ? ": " : "", detail != NULL ? detail : "");
+}
+
+// Every connection is a descriptor, and the usual soft limit (1,024) would run out before the connection limit: the
+// hard limit is what this process may use, so it is raised to that once, at start. A failure leaves the limit as is.
+static void raise_descriptor_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
 }
 
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
@@ -245,6 +290,13 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     server->context = context;
     server->max_body_bytes = config->max_body_bytes;
     atomic_init(&server->in_flight, 0);
+    if (shim_registry_start(&server->connections, config->header_deadline_milliseconds,
+                            config->connection_timeout_seconds * 1000u) != 0) {
+        write_error(error, error_capacity, "cannot start the connection watchdog", NULL);
+        free(server);
+        return NULL;
+    }
+    raise_descriptor_limit();
 
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC;  // ITC is what quiescing needs.
 #ifdef __linux__
@@ -262,14 +314,17 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_URI_LOG_CALLBACK, on_request_line, server,
         MHD_OPTION_NOTIFY_COMPLETED, on_request_completed, server,
+        MHD_OPTION_NOTIFY_CONNECTION, shim_on_connection, server,
         MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0,
         MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout_seconds,
         MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, config->per_client_connection_limit,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,
         MHD_OPTION_END);
     if (server->daemon == NULL) {
         write_error(error, error_capacity, "cannot listen (is the port already in use, or the address not local?)",
                     config->host);
+        shim_registry_stop(&server->connections);
         free(server);
         return NULL;
     }
@@ -282,21 +337,44 @@ uint16_t http_shim_port(const http_shim_server *server) {
     return server->port;
 }
 
-static uint64_t monotonic_milliseconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
+// Connections the kernel completed before the stop but libmicrohttpd has not accepted hold requests that arrived in
+// time; closing the listener would reset them. They are accepted here and handed to libmicrohttpd, which serves
+// added connections after quiescing. Returns how many were handed over.
+static unsigned int adopt_waiting_connections(http_shim_server *server, MHD_socket listener) {
+    fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK);
+    unsigned int adopted = 0;
+    // The backlog is finite; the bound only guards against a listener that keeps producing connections.
+    for (unsigned int attempt = 0; attempt < 4096; attempt++) {
+        struct sockaddr_storage address;
+        socklen_t length = sizeof address;
+        int client = accept(listener, (struct sockaddr *)&address, &length);
+        if (client < 0) break;
+        // libmicrohttpd closes the socket itself when it cannot take it.
+        if (MHD_add_connection(server->daemon, client, (struct sockaddr *)&address, length) == MHD_YES) adopted++;
+    }
+    return adopted;
 }
 
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
+    const uint64_t deadline = shim_monotonic_milliseconds() + grace_milliseconds;
     MHD_socket listener = MHD_quiesce_daemon(server->daemon);
-    if (listener != MHD_INVALID_SOCKET) close(listener);  // After quiescing, closing the listener is ours to do.
+    unsigned int started_before = shim_started_connections(&server->connections);
+    unsigned int adopted = 0;
+    if (listener != MHD_INVALID_SOCKET) {
+        adopted = adopt_waiting_connections(server, listener);
+        close(listener);  // After quiescing, closing the listener is ours to do.
+    }
 
+    // Waits for requests being answered, for adopted connections to be registered, and for requests that arrived
+    // but that libmicrohttpd has not read yet.
     const struct timespec pause = {.tv_sec = 0, .tv_nsec = 5 * 1000 * 1000};
-    const uint64_t deadline = monotonic_milliseconds() + grace_milliseconds;
-    while (atomic_load(&server->in_flight) > 0 && monotonic_milliseconds() < deadline) {
+    while ((atomic_load(&server->in_flight) > 0 ||
+            shim_started_connections(&server->connections) - started_before < adopted ||
+            shim_has_unread_requests(&server->connections)) &&
+           shim_monotonic_milliseconds() < deadline) {
         nanosleep(&pause, NULL);
     }
     MHD_stop_daemon(server->daemon);
+    shim_registry_stop(&server->connections);
     free(server);
 }

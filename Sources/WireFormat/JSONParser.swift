@@ -4,12 +4,18 @@ struct JSONParser {
 
     private let input: UnsafeBufferPointer<UInt8>
     private let maximumDepth: Int
+    /// Containers nested deeper are checked but kept empty, so their elements cost no memory.
+    private var keptDepth: Int
+    /// Members of the outermost object whose values are kept whole, whatever `keptDepth` says.
+    private let wholeMembers: Set<String>
     private var position = 0
     private var depth = 0
 
-    init(input: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    init(input: UnsafeBufferPointer<UInt8>, maximumDepth: Int, keptDepth: Int = .max, wholeMembers: Set<String> = []) {
         self.input = input
         self.maximumDepth = maximumDepth
+        self.keptDepth = keptDepth
+        self.wholeMembers = wholeMembers
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
@@ -63,7 +69,15 @@ struct JSONParser {
                 throw parser.failure("expected ':' after the key \(shownKey)")
             }
             parser.skipWhitespace()
-            object.set(try parser.parseValue(expecting: "expected a value for \(shownKey)"), for: key)
+            let keptDepth = parser.keptDepth
+            if parser.depth == 1 && parser.wholeMembers.contains(key) {
+                parser.keptDepth = .max
+            }
+            let value = try parser.parseValue(expecting: "expected a value for \(shownKey)")
+            parser.keptDepth = keptDepth
+            if parser.depth <= parser.keptDepth {
+                object.set(value, for: key)
+            }
             return "expected ',' or '}' after the value of \(shownKey)"
         }
         return object
@@ -73,7 +87,10 @@ struct JSONParser {
         var elements: [JSONValue] = []
         try parseElements(closing: UInt8(ascii: "]")) { parser, isFirst throws(JSONParseError) in
             let expectation = isFirst ? "expected a value or ']'" : "expected a value after ','"
-            elements.append(try parser.parseValue(expecting: expectation))
+            let element = try parser.parseValue(expecting: expectation)
+            if parser.depth <= parser.keptDepth {
+                elements.append(element)
+            }
             return "expected ',' or ']' after an array element"
         }
         return elements
@@ -134,6 +151,9 @@ struct JSONParser {
             _ = skip(UInt8(ascii: "+")) || skip(UInt8(ascii: "-"))
             try skipDigits(expecting: "expected a digit in the exponent")
         }
+        if isSkipping {
+            return JSONNumber(text: "", value: 0)
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
         // The grammar above only lets through text that `Double` reads; beyond its range it gives infinity.
         return JSONNumber(text: text, value: Double(text) ?? .nan)
@@ -163,6 +183,9 @@ struct JSONParser {
             case UInt8(ascii: "\""):
                 let plain = UnsafeBufferPointer(rebasing: input[plainStart..<position])
                 position += 1
+                if isSkipping {
+                    return ""
+                }
                 if unescaped.isEmpty {
                     return String(decoding: plain, as: UTF8.self)
                 }
@@ -252,6 +275,11 @@ struct JSONParser {
     }
 
     // MARK: Cursor
+
+    /// Inside a container deeper than `keptDepth`, whose values are checked and dropped: nothing is built for them.
+    private var isSkipping: Bool {
+        depth > keptDepth
+    }
 
     private var current: UInt8? {
         position < input.count ? input[position] : nil

@@ -17,13 +17,24 @@ public enum LoopbackSocket {
         return descriptor
     }
 
-    /// 127.0.0.1 at `port`.
-    public static func address(port: UInt16) -> sockaddr_in {
+    /// `host` (127.0.0.1 unless told; on Linux every 127.x.y.z is a distinct local address) at `port`.
+    public static func address(port: UInt16, host: String = "127.0.0.1") -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         return address
+    }
+
+    /// Makes `descriptor`'s connections come from `host`, so a server sees it as another client.
+    public static func bindClient(_ descriptor: Int32, to host: String) throws {
+        var address = address(port: 0, host: host)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard bound else { throw RawHTTPError("could not bind to \(host) (errno \(errno))") }
     }
 
     /// Binds `descriptor` to a loopback port the system chooses (listening if asked) and returns that port.

@@ -29,9 +29,18 @@ public final class RawHTTPConnection {
     private let socketDescriptor: Int32
     private var buffered: [UInt8] = []
 
-    /// Connects to 127.0.0.1 with a receive timeout, so no test can hang on a silent server.
-    public init(port: UInt16, timeoutSeconds: Int = 10) throws {
+    /// Connects to 127.0.0.1 with a receive timeout, so no test can hang on a silent server. `clientAddress` is the
+    /// loopback address the connection comes from.
+    public init(port: UInt16, timeoutSeconds: Int = 10, clientAddress: String? = nil) throws {
         socketDescriptor = try LoopbackSocket.make()
+        if let clientAddress {
+            do {
+                try LoopbackSocket.bindClient(socketDescriptor, to: clientAddress)
+            } catch {
+                close(socketDescriptor)
+                throw error
+            }
+        }
         // A server that closes early (a 413 before the body) must fail the write, not kill the whole test run.
         signal(SIGPIPE, SIG_IGN)
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)

@@ -138,4 +138,20 @@ import Testing
             try JSONReader.parseObject(Array(#""OK""#.utf8))
         }
     }
+
+    @Test func keepingMembersOnlyChecksNestedContainersButKeepsThemEmpty() throws {
+        let object = try JSONReader.parseObject(
+            Array(#"{"list":[1,"two",{"three":[3]}],"nested":{"a":1},"name":"kept","price":9.5}"#.utf8),
+            keepsMembersOnly: true)
+        #expect(object["list"] == .array([]))
+        #expect(object["nested"] == .object(JSONObject()))
+        #expect(object["name"] == .string("kept"))
+        #expect(object["price"] == number("9.5"))
+        #expect(throws: JSONParseError.self) {
+            try JSONReader.parseObject(Array(#"{"list":[1,01]}"#.utf8), keepsMembersOnly: true)
+        }
+        #expect(throws: JSONParseError.self) {
+            try JSONReader.parseObject(Array(#"{"list":["\q"]}"#.utf8), keepsMembersOnly: true)
+        }
+    }
 }

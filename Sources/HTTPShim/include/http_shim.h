@@ -13,8 +13,11 @@ extern "C" {
 
 /// Why the shim gives a request to the handler without its body.
 typedef enum {
-    HTTP_SHIM_COMPLETE = 0,        ///< The whole request, body included.
-    HTTP_SHIM_BODY_TOO_LARGE = 1   ///< The body is (or grew) over the cap; the handler should answer 413.
+    HTTP_SHIM_COMPLETE = 0,                     ///< The whole request, body included.
+    HTTP_SHIM_BODY_TOO_LARGE = 1,               ///< The body is (or grew) over the cap; the handler should answer 413.
+    HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING = 2,  ///< Transfer-Encoding other than "chunked"; the body cannot be read.
+    HTTP_SHIM_REFUSED_BY_LIBRARY = 3            ///< libmicrohttpd refused the request itself with `refused_status`;
+                                                ///< method and path are "-", there are no headers.
 } http_shim_request_state;
 
 /// One request. Every pointer is owned by the shim and valid only during the handler call.
@@ -30,6 +33,7 @@ typedef struct {
     const uint8_t *body;
     size_t body_length;
     http_shim_request_state state;
+    unsigned int refused_status;    ///< Set with HTTP_SHIM_REFUSED_BY_LIBRARY: 400, 413, 414, 431, 505...
 } http_shim_request;
 
 /// Where the handler writes its answer; see http_shim_respond and http_shim_add_header.
@@ -45,6 +49,10 @@ typedef struct {
     size_t max_body_bytes;          ///< Larger bodies are answered 413 through the handler.
     unsigned int connection_timeout_seconds;
     unsigned int connection_limit;
+    unsigned int per_client_connection_limit;  ///< Connections one client address may hold at once; 0: no limit.
+    unsigned int header_deadline_milliseconds; ///< From a connection's start to the end of its first request's
+                                               ///< headers (after an answer, the idle timeout is added); a
+                                               ///< connection past it is closed.
     size_t connection_memory_limit; ///< Per-connection buffer for the request line, headers and response headers.
 } http_shim_config;
 
@@ -57,13 +65,18 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
 /// The port actually bound (useful when the configuration asked for 0).
 uint16_t http_shim_port(const http_shim_server *server);
 
-/// Stops accepting connections, waits up to `grace_milliseconds` for requests whose headers have arrived to be
-/// answered, then closes every connection, joins the threads and frees the server.
+/// Stops accepting connections, waits up to `grace_milliseconds` for the requests that arrived before (being
+/// answered, or still unread) to be answered, then closes every connection, joins the threads and frees the server.
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
 
 /// Sets the answer. The body is copied, so the caller's buffer only needs to live for the duration of the call.
 /// Returns 0 on success, -1 when libmicrohttpd could not allocate the response.
 int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const uint8_t *body, size_t body_length);
+
+/// Sets the answer without copying the body: libmicrohttpd sends it in place and calls `release(owner)` once it no
+/// longer needs it (also right away when the response cannot be made, then returning -1). Returns 0 on success.
+int http_shim_respond_shared(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
+                             void (*release)(void *owner), void *owner);
 
 /// Adds a header to the answer set by http_shim_respond. Both strings are copied. Returns 0 on success.
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value);

@@ -30,15 +30,18 @@ enum RequestJSON {
     }
 
     /// `source` names what was read, e.g. `the "params" part`, so the client knows where to look; `example` is
-    /// what an empty body is told to send instead.
+    /// what an empty body is told to send instead. Only the members named in `keepingWhole` keep their arrays and
+    /// objects' contents.
     static func object(
-        _ bytes: [UInt8], source: String, example: String = #"{"secret":"..."}"#
+        _ bytes: [UInt8], source: String, example: String = #"{"secret":"..."}"#, keepingWhole: Set<String> = []
     ) throws(HTTPError) -> Object {
         guard bytes.contains(where: { !Self.isWhitespace($0) }) else {
             throw HTTPError(status: .badRequest, message: "\(source) is empty; send a JSON object such as \(example)")
         }
         do {
-            return Object(object: try JSONReader.parseObject(bytes))
+            // Only the members' scalar values are read, so a huge array under any other key costs no memory.
+            return Object(
+                object: try JSONReader.parseObject(bytes, keepsMembersOnly: true, keepingWhole: keepingWhole))
         } catch {
             throw HTTPError(status: .badRequest, message: "\(source): \(error.description)")
         }

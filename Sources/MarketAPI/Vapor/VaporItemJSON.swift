@@ -1,18 +1,19 @@
 import HTTPServer
 import WireFormat
 
-/// A v1 create or PATCH sent as `application/json` (docs/wire-format.md §6.8), as two cohort-1 v1a apps did: the multipart field
-/// names as members (numbers as JSON numbers or strings), and the images as arrays of standard base64 strings under
-/// `images` or `images[]`, in member order. Unknown members are ignored, like unknown parts.
+/// A v1 create or PATCH sent as `application/json` (docs/wire-format.md §6.8), as two cohort-1 v1a apps did: the
+/// multipart field names as members (numbers as JSON numbers or strings), and the images as arrays of standard
+/// base64 strings under `images` or `images[]`, in member order. Unknown members are ignored, like unknown parts.
 struct VaporItemJSON {
-    static let imageKeys = ["images", "images[]"]
+    static let imageKeys: Set<String> = ["images", "images[]"]
     private static let example = #"{"title":"...","price":1000,"password":"...","images":["<base64>"]}"#
 
     let form: VaporItemForm
     private let object: JSONObject
 
     init(body: [UInt8]) throws(HTTPError) {
-        let json = try RequestJSON.object(body, source: "the JSON body", example: Self.example)
+        let json = try RequestJSON.object(
+            body, source: "the JSON body", example: Self.example, keepingWhole: Self.imageKeys)
         var fields: [String: String] = [:]
         for key in VaporItemForm.keys {
             fields[key] = try json.string(key)

@@ -1,0 +1,47 @@
+import HTTPShim
+
+/// Requests the shim or libmicrohttpd refuse before any route sees them, as errors the generation renders like
+/// every other, each saying how to send a request this server can take.
+enum ShimRefusal {
+    static func error(for raw: http_shim_request) -> HTTPError? {
+        switch raw.state {
+        case HTTP_SHIM_BODY_TOO_LARGE:
+            HTTPError(
+                status: .contentTooLarge,
+                message: "the request body is larger than this server accepts; send a smaller body or start the server with a larger --max-body-bytes")
+        case HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING:
+            HTTPError(
+                status: .badRequest,
+                message: "the Transfer-Encoding is not supported; send the body with a Content-Length, or with Transfer-Encoding: chunked alone")
+        case HTTP_SHIM_REFUSED_BY_LIBRARY:
+            libraryRefusal(code: Int(raw.refused_status))
+        default:
+            nil
+        }
+    }
+
+    /// libmicrohttpd refuses with one of a few statuses; each gets its own fix. Any other is read as a 400.
+    private static func libraryRefusal(code: Int) -> HTTPError {
+        switch code {
+        case 414:
+            HTTPError(
+                status: .uriTooLong,
+                message: "the request line is longer than this server accepts (about 30 KB with the headers); shorten the URL and its query")
+        case 431:
+            HTTPError(
+                status: .requestHeaderFieldsTooLarge,
+                message: "the request headers are larger than this server accepts (about 30 KB in all); send fewer or shorter headers")
+        case 413:
+            HTTPError(
+                status: .contentTooLarge,
+                message: "a chunk size in the chunked body is too large; send the body in smaller chunks")
+        case 505:
+            HTTPError(
+                status: .httpVersionNotSupported, message: "this HTTP version is not supported; send HTTP/1.1 or HTTP/1.0")
+        default:
+            HTTPError(
+                status: .badRequest,
+                message: "the request is malformed (its request line, a header, Content-Length or the chunked encoding); send a well-formed HTTP/1.1 request")
+        }
+    }
+}

@@ -1,0 +1,181 @@
+// Open connections, tracked so that a client cannot hold one forever by sending its headers a byte at a time
+// (libmicrohttpd's idle timeout restarts on every byte) and so that a stop answers requests that already arrived.
+//
+// Lifetimes: a connection_record is allocated when libmicrohttpd reports a connection started and freed when it
+// reports it closed, which libmicrohttpd does before it closes the socket; the registry lock is held for both and
+// for every use of the descriptor, so the watchdog never touches a descriptor that was closed and reused.
+
+#include "shim_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <time.h>
+
+typedef struct connection_record {
+    struct connection_record *previous;
+    struct connection_record *next;
+    struct http_shim_server *server;
+    MHD_socket descriptor;
+    // Monotonic milliseconds by which the next request's headers must be in; 0 once in. Atomic, so the connection's
+    // daemon thread sets it without the registry lock on every request.
+    _Atomic uint64_t header_deadline;
+} connection_record;
+
+uint64_t shim_monotonic_milliseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
+}
+
+static connection_record *record_of(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info != NULL ? info->socket_context : NULL;
+}
+
+struct http_shim_server *shim_server_of(struct MHD_Connection *connection) {
+    connection_record *record = record_of(connection);
+    return record != NULL ? record->server : NULL;
+}
+
+// The record lives until the connection's close notification, which comes after every request callback.
+static void set_deadline(struct MHD_Connection *connection, uint64_t allowed_milliseconds) {
+    connection_record *record = record_of(connection);
+    if (record == NULL) return;
+    atomic_store(&record->header_deadline,
+                 allowed_milliseconds != 0 ? shim_monotonic_milliseconds() + allowed_milliseconds : 0);
+}
+
+void shim_headers_arrived(struct MHD_Connection *connection) {
+    set_deadline(connection, 0);
+}
+
+// libmicrohttpd does not say when a request's first byte comes, so the next request's deadline starts with the
+// previous answer; it also allows the idle timeout, so a kept-alive connection that merely waits is closed by the
+// idle timeout as before, while one that trickles a request is still cut off, at most that much later.
+void shim_awaiting_next_request(struct MHD_Connection *connection) {
+    connection_record *record = record_of(connection);
+    if (record == NULL) return;
+    const connection_registry *registry = &record->server->connections;
+    set_deadline(connection, (uint64_t)registry->header_deadline_milliseconds + registry->idle_timeout_milliseconds);
+}
+
+void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
+                        enum MHD_ConnectionNotificationCode code) {
+    struct http_shim_server *server = cls;
+    connection_registry *registry = &server->connections;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        connection_record *record = calloc(1, sizeof *record);
+        // Without a record the connection is still served, only without a header deadline.
+        if (record == NULL || info == NULL) {
+            free(record);
+            *socket_context = NULL;
+            atomic_fetch_add(&registry->started, 1);
+            return;
+        }
+        record->server = server;
+        record->descriptor = info->connect_fd;
+        atomic_init(&record->header_deadline, shim_monotonic_milliseconds() + registry->header_deadline_milliseconds);
+        pthread_mutex_lock(&registry->lock);
+        record->next = registry->head;
+        if (registry->head != NULL) registry->head->previous = record;
+        registry->head = record;
+        pthread_mutex_unlock(&registry->lock);
+        *socket_context = record;
+        atomic_fetch_add(&registry->started, 1);
+        return;
+    }
+    connection_record *record = *socket_context;
+    if (record == NULL) return;
+    *socket_context = NULL;
+    pthread_mutex_lock(&registry->lock);
+    if (record->previous != NULL) record->previous->next = record->next;
+    else registry->head = record->next;
+    if (record->next != NULL) record->next->previous = record->previous;
+    pthread_mutex_unlock(&registry->lock);
+    free(record);
+}
+
+// Bytes waiting in the socket mean the daemon thread has not read them yet (it is busy with another request), so
+// the client is not the slow one. libmicrohttpd reads and parses in one go, so a trickling client leaves none.
+static bool has_unread_bytes(const connection_record *record) {
+    char byte;
+    return recv(record->descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
+// Shutting the socket down (not closing it: libmicrohttpd owns the descriptor) makes libmicrohttpd read end of
+// file and close the connection on its own thread.
+static void shut_down_late_connections(connection_registry *registry, uint64_t now) {
+    for (connection_record *record = registry->head; record != NULL; record = record->next) {
+        uint64_t deadline = atomic_load(&record->header_deadline);
+        if (deadline == 0 || now < deadline || has_unread_bytes(record)) continue;
+        shutdown(record->descriptor, SHUT_RDWR);
+        atomic_store(&record->header_deadline, 0);
+    }
+}
+
+static void *watch_header_deadlines(void *argument) {
+    connection_registry *registry = argument;
+    // Checking four times per deadline keeps a late connection's lifetime within 125% of the deadline.
+    unsigned int period = registry->header_deadline_milliseconds / 4;
+    if (period < 10) period = 10;
+    if (period > 250) period = 250;
+    pthread_mutex_lock(&registry->lock);
+    while (!registry->stopping) {
+        shut_down_late_connections(registry, shim_monotonic_milliseconds());
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += (long)period * 1000000L;
+        until.tv_sec += until.tv_nsec / 1000000000L;
+        until.tv_nsec %= 1000000000L;
+        pthread_cond_timedwait(&registry->wake, &registry->lock, &until);
+    }
+    pthread_mutex_unlock(&registry->lock);
+    return NULL;
+}
+
+int shim_registry_start(connection_registry *registry, unsigned int header_deadline_milliseconds,
+                        unsigned int idle_timeout_milliseconds) {
+    registry->header_deadline_milliseconds = header_deadline_milliseconds;
+    registry->idle_timeout_milliseconds = idle_timeout_milliseconds;
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    int failed = pthread_mutex_init(&registry->lock, NULL) != 0 || pthread_cond_init(&registry->wake, &attributes) != 0;
+    pthread_condattr_destroy(&attributes);
+    if (failed) return -1;
+    if (pthread_create(&registry->watchdog, NULL, watch_header_deadlines, registry) != 0) return -1;
+    registry->watchdog_running = true;
+    return 0;
+}
+
+// Called after libmicrohttpd has stopped, so no connection callback can run any more.
+void shim_registry_stop(connection_registry *registry) {
+    if (registry->watchdog_running) {
+        pthread_mutex_lock(&registry->lock);
+        registry->stopping = true;
+        pthread_cond_signal(&registry->wake);
+        pthread_mutex_unlock(&registry->lock);
+        pthread_join(registry->watchdog, NULL);
+        registry->watchdog_running = false;
+    }
+    pthread_cond_destroy(&registry->wake);
+    pthread_mutex_destroy(&registry->lock);
+}
+
+// A connection still waiting for headers whose bytes sit unread in the socket holds a request that arrived before
+// the stop; libmicrohttpd has not seen it yet, so nothing else counts it.
+bool shim_has_unread_requests(connection_registry *registry) {
+    bool unread = false;
+    pthread_mutex_lock(&registry->lock);
+    for (connection_record *record = registry->head; record != NULL && !unread; record = record->next) {
+        unread = atomic_load(&record->header_deadline) != 0 && has_unread_bytes(record);
+    }
+    pthread_mutex_unlock(&registry->lock);
+    return unread;
+}
+
+unsigned int shim_started_connections(connection_registry *registry) {
+    return atomic_load(&registry->started);
+}

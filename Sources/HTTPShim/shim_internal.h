@@ -1,0 +1,61 @@
+// What the shim's files share; nothing here is visible to Swift.
+#ifndef OPENMARKET_HTTP_SHIM_INTERNAL_H
+#define OPENMARKET_HTTP_SHIM_INTERNAL_H
+
+#include "http_shim.h"
+
+#include <microhttpd.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+
+struct connection_record;
+
+// The open connections, for the header deadline and for a stop that answers what already arrived.
+typedef struct {
+    pthread_mutex_t lock;           // Guards the list (a record is freed only under it).
+    pthread_cond_t wake;            // Signalled to end the watchdog early.
+    pthread_t watchdog;
+    bool watchdog_running;
+    bool stopping;
+    unsigned int header_deadline_milliseconds;
+    unsigned int idle_timeout_milliseconds;
+    atomic_uint started;            // Connections ever registered, for a stop that waits on those it handed over.
+    struct connection_record *head;
+} connection_registry;
+
+struct http_shim_server {
+    struct MHD_Daemon *daemon;
+    http_shim_handler handler;
+    void *context;
+    size_t max_body_bytes;
+    uint16_t port;
+    // Requests whose headers have all arrived and whose answer has not been fully sent; graceful stop waits on it.
+    // A client that sent only part of its headers does not count, so it cannot hold a stop for the whole grace.
+    atomic_uint in_flight;
+    connection_registry connections;
+};
+
+uint64_t shim_monotonic_milliseconds(void);
+
+// Connection tracking (shim_connections.c). The registry's callbacks run on daemon threads.
+int shim_registry_start(connection_registry *registry, unsigned int header_deadline_milliseconds,
+                        unsigned int idle_timeout_milliseconds);
+void shim_registry_stop(connection_registry *registry);
+void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
+                        enum MHD_ConnectionNotificationCode code);
+void shim_headers_arrived(struct MHD_Connection *connection);
+void shim_awaiting_next_request(struct MHD_Connection *connection);
+bool shim_has_unread_requests(connection_registry *registry);
+unsigned int shim_started_connections(connection_registry *registry);
+struct http_shim_server *shim_server_of(struct MHD_Connection *connection);
+
+// Hands a request libmicrohttpd refused by itself to the handler and queues the handler's answer (http_shim.c);
+// MHD_NO when no answer could be made.
+enum MHD_Result shim_answer_refusal(struct http_shim_server *server, struct MHD_Connection *connection,
+                                    unsigned int status);
+
+// Queues one of the shim's own answers, which the interposed MHD_queue_response passes through (shim_library_errors.c).
+enum MHD_Result shim_queue(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response);
+
+#endif

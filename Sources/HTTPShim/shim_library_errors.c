@@ -1,0 +1,45 @@
+// libmicrohttpd answers some requests by itself, before the shim sees them, with fixed HTML bodies: a request line
+// or headers too big for the connection's memory (414, 431), a malformed request line, Content-Length or chunk
+// (400), a chunk size past 2^64 (413), an unknown HTTP version (505). No option or callback replaces those bodies
+// (0.9.75 builds them in transmit_error_response from string constants), but it queues them through its own
+// exported MHD_queue_response, called through the PLT. On ELF systems the executable's definition of a symbol
+// comes first, so the function below sees every response before libmicrohttpd does: the shim's own answers pass
+// through unchanged, and each of libmicrohttpd's is replaced by the handler's answer to a refusal with the same
+// status, which is the API generation's JSON error. Elsewhere (macOS' two-level namespace) this is never called and
+// those few errors stay HTML.
+
+#define _GNU_SOURCE  // For RTLD_NEXT.
+#include "shim_internal.h"
+
+#include <dlfcn.h>
+
+typedef enum MHD_Result (*queue_function)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+
+static _Thread_local bool queuing_own_answer;
+
+static queue_function library_queue(void) {
+    static _Atomic(queue_function) found;
+    queue_function queue = atomic_load(&found);
+    if (queue == NULL) {
+        queue = (queue_function)dlsym(RTLD_NEXT, "MHD_queue_response");
+        atomic_store(&found, queue);
+    }
+    return queue;
+}
+
+enum MHD_Result shim_queue(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response) {
+    queuing_own_answer = true;
+    enum MHD_Result queued = library_queue()(connection, status, response);
+    queuing_own_answer = false;
+    return queued;
+}
+
+enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status,
+                                   struct MHD_Response *response) {
+    struct http_shim_server *server = queuing_own_answer ? NULL : shim_server_of(connection);
+    if (server == NULL) return library_queue()(connection, status, response);
+    // libmicrohttpd destroys its own response after this returns; the replacement is queued in its place, or the
+    // library's own when no replacement could be made.
+    if (shim_answer_refusal(server, connection, status) == MHD_YES) return MHD_YES;
+    return library_queue()(connection, status, response);
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import Testing
+
+/// Requests the server cannot take still get a status and the router's error body, in time.
+@Suite("Requests the server refuses, over real sockets")
+struct RefusedRequestTests {
+    /// Renders errors the way a generation does (JSON), so tests can tell the router's body from libmicrohttpd's HTML.
+    private static func withJSONErrors<T>(
+        configuration: ServerConfiguration = ServerConfiguration(port: 0), _ body: (HTTPServer) throws -> T
+    ) throws -> T {
+        var router = Router { error in
+            Response(status: error.status, contentType: "application/json",
+                     body: Array("{\"code\":\(error.status.code),\"message\":\"\(error.message)\"}".utf8))
+        }
+        okRoute(&router)
+        router.on(.get, "/echo") { request, _ in Response(status: .ok, body: Array("\(request.path)?\(request.query)".utf8)) }
+        let server = try HTTPServer(configuration: configuration, router: router)
+        defer { server.stop() }
+        return try body(server)
+    }
+
+    private static func send(_ bytes: [UInt8], to server: HTTPServer) throws -> RawResponse {
+        let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 3)
+        try connection.send(bytes)
+        return try connection.readResponse()
+    }
+
+    @Test("hundreds of query parameters reach the handler")
+    func manyQueryParameters() throws {
+        try Self.withJSONErrors { server in
+            let query = (0..<2_000).map { "p\($0)=1" }.joined(separator: "&")
+            let response = try Self.send(Array("GET /healthChecker?\(query) HTTP/1.1\r\nHost: x\r\n\r\n".utf8), to: server)
+            #expect(response.status == 200)
+        }
+    }
+
+    @Test("what libmicrohttpd refuses by itself is answered with the router's error body",
+          arguments: [
+              (414, "GET /\(String(repeating: "a", count: 40_000)) HTTP/1.1\r\nHost: x\r\n\r\n", "request line"),
+              (431, "GET /healthChecker HTTP/1.1\r\nHost: x\r\nX-Long: \(String(repeating: "a", count: 40_000))\r\n\r\n", "headers"),
+              (413, "POST /healthChecker HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1000000000000000000\r\n", "chunk"),
+              (400, "\u{01} \u{02} \u{03}\u{04}\r\n\r\n", "malformed"),
+              (505, "GET /healthChecker HTTP/2.0\r\nHost: x\r\n\r\n", "HTTP version"),
+          ])
+    func libraryRefusals(status: Int, request: String, explanation: String) throws {
+        try Self.withJSONErrors { server in
+            let response = try Self.send(Array(request.utf8), to: server)
+            #expect(response.status == status)
+            #expect(response.header("Content-Type") == "application/json")
+            #expect(response.text.hasPrefix("{\"code\":\(status),\"message\":"))
+            #expect(response.text.contains(explanation))
+        }
+    }
+
+    @Test("a transfer coding other than chunked is answered 400 and the connection closed")
+    func unsupportedTransferCoding() throws {
+        try Self.withJSONErrors { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 3)
+            try connection.send("POST /healthChecker HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n")
+            let response = try connection.readResponse()
+            #expect(response.status == 400)
+            #expect(response.text.contains("Transfer-Encoding"))
+            #expect(connection.isClosedByPeer())
+        }
+    }
+
+    @Test("an absolute-form target routes by its path and keeps its query")
+    func absoluteFormTarget() throws {
+        try Self.withJSONErrors { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 3)
+            let response = try connection.request("GET", "http://127.0.0.1:\(server.port)/echo?page_no=2")
+            #expect(response.status == 200)
+            #expect(response.text == "/echo?page_no=2")
+            #expect(try connection.request("GET", "HTTP://example.com").status == 404)
+        }
+    }
+
+    /// libmicrohttpd reads a line of NUL bytes as the empty lines a request may start with and keeps waiting,
+    /// telling the shim nothing; the header deadline is what ends it.
+    @Test("binary junk that never makes a request line is closed at the header deadline")
+    func binaryJunkIsClosedAtTheHeaderDeadline() throws {
+        try Self.withJSONErrors(configuration: ServerConfiguration(port: 0, headerDeadlineMilliseconds: 300)) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 3)
+            try connection.send([0, 0, 0, 0, 0, 0, 0, 13, 10, 13, 10])
+            let started = ContinuousClock.now
+            #expect(connection.isClosedByPeer())
+            #expect(ContinuousClock.now - started < .seconds(2))
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import Testing
+
+/// Clients that send their headers a byte at a time (slowloris) must neither hold connections forever nor lock
+/// other clients out.
+@Suite("Slow clients over real sockets")
+struct SlowClientTests {
+    @Test("headers trickled a byte at a time are cut off at the header deadline, not kept alive by each byte")
+    func trickledHeadersHitTheDeadline() throws {
+        let configuration = ServerConfiguration(port: 0, connectionTimeoutSeconds: 30, headerDeadlineMilliseconds: 500)
+        try withServer(configuration: configuration, routes: okRoute) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            try connection.send("GET /healthChecker HTTP/1.1\r\n")
+            let started = ContinuousClock.now
+            var closed = false
+            // One header byte every 100 ms for at most 3 s; the idle timeout alone would never end this.
+            for _ in 0..<30 where !closed {
+                Thread.sleep(forTimeInterval: 0.1)
+                closed = (try? connection.send("X")) == nil
+            }
+            #expect(closed || connection.isClosedByPeer())
+            #expect(ContinuousClock.now - started < .seconds(3))
+        }
+    }
+
+    @Test("a client holding every connection it may have does not lock out another address")
+    func oneAddressCannotLockOutAnother() throws {
+        let configuration = ServerConfiguration(
+            port: 0, connectionTimeoutSeconds: 30, connectionLimit: 32, connectionsPerClient: 8)
+        try withServer(configuration: configuration, routes: okRoute) { server in
+            var held: [RawHTTPConnection] = []
+            for _ in 0..<32 {
+                let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+                try connection.send("GET /healthChecker HTTP/1.1\r\n")
+                held.append(connection)
+            }
+            let other = try RawHTTPConnection(port: server.port, timeoutSeconds: 2, clientAddress: "127.0.0.2")
+            let started = ContinuousClock.now
+            #expect(try other.request("GET", "/healthChecker").status == 200)
+            #expect(ContinuousClock.now - started < .seconds(1))
+            withExtendedLifetime(held) {}
+        }
+    }
+
+    @Test("a request waiting for a busy daemon thread is not cut off by the header deadline")
+    func busyThreadIsNotBlamedOnTheClient() throws {
+        let configuration = ServerConfiguration(port: 0, threads: 1, headerDeadlineMilliseconds: 200)
+        try withServer(configuration: configuration, routes: { router in
+            okRoute(&router)
+            router.on(.get, "/slow") { _, _ in
+                Thread.sleep(forTimeInterval: 0.8)
+                return Response(status: .ok)
+            }
+        }) { server in
+            // Accepted before the only thread gets busy, so its deadline runs out while its request waits unread.
+            let waiting = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            Thread.sleep(forTimeInterval: 0.05)
+            let busy = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            Thread.sleep(forTimeInterval: 0.05)
+            #expect(try waiting.request("GET", "/healthChecker").status == 200)
+            #expect(try busy.readResponse().status == 200)
+        }
+    }
+
+    @Test("a kept-alive connection that merely waits between requests lasts the idle timeout, not the header deadline")
+    func idleKeepAliveOutlivesTheHeaderDeadline() throws {
+        let configuration = ServerConfiguration(port: 0, connectionTimeoutSeconds: 30, headerDeadlineMilliseconds: 200)
+        try withServer(configuration: configuration, routes: okRoute) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            #expect(try connection.request("GET", "/healthChecker").status == 200)
+            Thread.sleep(forTimeInterval: 0.6)
+            #expect(try connection.request("GET", "/healthChecker").status == 200)
+        }
+    }
+}

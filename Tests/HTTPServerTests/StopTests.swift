@@ -1,0 +1,33 @@
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import Testing
+
+@Suite("Graceful stop over real sockets")
+struct StopTests {
+    @Test("requests fully sent before the stop but not yet read by the server are still answered")
+    func requestsWaitingInTheBacklogAreAnswered() throws {
+        var router = Router { error in Response(status: error.status) }
+        okRoute(&router)
+        router.on(.get, "/slow") { _, _ in
+            Thread.sleep(forTimeInterval: 0.3)
+            return Response(status: .ok)
+        }
+        let server = try HTTPServer(configuration: ServerConfiguration(port: 0, threads: 1), router: router)
+        // The only daemon thread is busy with this request, so the next connections wait unaccepted in the backlog.
+        let busy = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+        try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.05)
+        var waiting: [RawHTTPConnection] = []
+        for _ in 0..<8 {
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            try connection.send("GET /healthChecker HTTP/1.1\r\nHost: x\r\n\r\n")
+            waiting.append(connection)
+        }
+        server.stop()
+        #expect(try busy.readResponse().status == 200)
+        for connection in waiting {
+            #expect((try? connection.readResponse().status) == 200)
+        }
+    }
+}
