@@ -1,0 +1,40 @@
+import MarketStore
+
+/// The built-in catalogue of `--seed demo`: the same products, times, prices and pictures on every start.
+public enum DemoCatalogue {
+    /// 2024-03-04 09:00 in Seoul; the products were registered one after another from then on.
+    static let firstRegistration: Double = 1_709_510_400
+    static let registrationInterval: Double = 4_321.25
+
+    /// Draws every picture, so it takes a moment: build it once and keep it.
+    public static func build() -> SeedCatalogue {
+        let products = DemoProducts.entries.enumerated().map { index, entry in
+            product(index, entry)
+        }
+        return SeedCatalogue(vendors: DemoVendors.all, products: products)
+    }
+
+    private static func product(_ index: Int, _ entry: DemoProducts.Entry) -> SeedProduct {
+        let vendor = DemoVendors.all[entry.vendor]
+        let usesDollars = entry.vendor == 1
+        let discount: Double? = index % 3 == 1 ? discounted(entry.price, percentOff: 10 + index % 4 * 5, usesDollars) : nil
+        let palette = DemoPalettes.all[index * 7 % DemoPalettes.all.count]
+        let pictures = (0..<(1 + index * 3 % 5)).map { variant in
+            ProductPicture(kind: entry.kind, palette: palette, variant: variant, seed: UInt64(index + 1))
+        }
+        return SeedProduct(
+            id: Int64(index + 1), vendor: vendor.identifier,
+            fields: ProductFields(
+                name: entry.name, description: DemoCopy.description(of: entry, inKorean: !usesDollars),
+                price: entry.price, currency: usesDollars ? "USD" : "KRW", discountedPrice: discount,
+                stock: index % 6 == 4 ? 0 : Int64(index * 17 % 45 + 1)),
+            registeredAt: firstRegistration + Double(index) * registrationInterval,
+            images: pictures.map { SeedImage(bytes: $0.pngBytes(), mediaType: "image/png", fileExtension: "png") })
+    }
+
+    /// Whole cents for dollars, whole hundreds of won for won.
+    private static func discounted(_ price: Double, percentOff: Int, _ usesDollars: Bool) -> Double {
+        let cents = price * Double(100 - percentOff)
+        return usesDollars ? cents.rounded() / 100 : (cents / 10_000).rounded() * 100
+    }
+}
