@@ -14,7 +14,8 @@ public struct SeedCatalogue: Sendable {
 
 /// A product as seed data describes it. What is nil is given at `SeedCatalogue.storeRows`: the next id, the
 /// time, image ids and keys derived from the product, a v2a secret derived from the id, the vendor's secret as
-/// the v1 password.
+/// the v1 password. `product.name` and the other seller-given fields read through to `fields`.
+@dynamicMemberLookup
 public struct SeedProduct: Sendable {
     public var id: Int64?
     /// The vendor's identifier; v1 needs none.
@@ -42,6 +43,11 @@ public struct SeedProduct: Sendable {
         self.secret = secret
         self.password = password
         self.thumbnailImageID = thumbnailImageID
+    }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<ProductFields, Value>) -> Value {
+        get { fields[keyPath: field] }
+        set { fields[keyPath: field] = newValue }
     }
 }
 

@@ -35,7 +35,7 @@ public enum JSONReader {
 
 extension JSONValue {
     /// How error messages show a value: strings quoted (and cut short), numbers as written, containers by kind.
-    var shownInMessages: String {
+    public var shownInMessages: String {
         switch self {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"

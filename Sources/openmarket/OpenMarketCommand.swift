@@ -5,6 +5,6 @@ struct OpenMarketCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openmarket",
         abstract: "A local emulator of the yagom-academy Open Market server, for iOS apps and their tests.",
-        subcommands: [ServeCommand.self, HealthcheckCommand.self],
+        subcommands: [ServeCommand.self, HealthcheckCommand.self, ExportCommand.self],
         defaultSubcommand: ServeCommand.self)
 }

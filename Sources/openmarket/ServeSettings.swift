@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Logging
 import MarketAPI
+import MarketStore
 import WireFormat
 
 /// Flags, then environment variables, then defaults, validated once at startup with messages that say how to fix.
@@ -13,6 +14,8 @@ struct ServeSettings {
     var clock: MarketClock
     var vendors: [String]
     var strict: Bool
+    /// `demo` or a fixture file's path.
+    var seed: String?
     var publicURL: String?
     var logLevel: Logger.Level
 
@@ -57,6 +60,7 @@ struct ServeSettings {
             ? (env["OPENMARKET_VENDORS"] ?? "").split(separator: ",").map(String.init)
             : options.vendors
         strict = try options.strict || env.boolean("OPENMARKET_STRICT")
+        seed = options.seed ?? env["OPENMARKET_SEED"]
         publicURL = options.publicURL ?? env["OPENMARKET_PUBLIC_URL"]
 
         let levelName = options.logLevel ?? env["OPENMARKET_LOG_LEVEL"] ?? "info"
@@ -70,6 +74,11 @@ struct ServeSettings {
     /// A v2 server started without vendors configures (and prints) the demo vendor.
     var usesDemoVendor: Bool {
         generation.usesVendors && vendors.isEmpty
+    }
+
+    /// The vendors `--vendor` gives, or the demo vendor.
+    func configuredVendors() throws -> [VendorConfiguration] {
+        usesDemoVendor ? [VendorOption.demo] : try VendorOption.parse(vendors)
     }
 
     /// What scripts and people read to find the server; IPv6 literals need brackets in a URL. A client on the same

@@ -6,18 +6,20 @@ public enum DemoCatalogue {
     static let firstRegistration: Double = 1_709_510_400
     static let registrationInterval: Double = 4_321.25
 
-    /// Draws every picture, so it takes a moment: build it once and keep it.
-    public static func build() -> SeedCatalogue {
+    /// Draws every picture, so it takes a moment: build it once and keep it. Discounts are written the way
+    /// `generation` reads them, so an app shows the same sale prices on every generation.
+    public static func build(for generation: SeedGeneration) -> SeedCatalogue {
         let products = DemoProducts.entries.enumerated().map { index, entry in
-            product(index, entry)
+            product(index, entry, discountIsAmountOff: generation.discountIsAmountOff)
         }
         return SeedCatalogue(vendors: DemoVendors.all, products: products)
     }
 
-    private static func product(_ index: Int, _ entry: DemoProducts.Entry) -> SeedProduct {
+    private static func product(_ index: Int, _ entry: DemoProducts.Entry, discountIsAmountOff: Bool) -> SeedProduct {
         let vendor = DemoVendors.all[entry.vendor]
         let usesDollars = entry.vendor == 1
-        let discount: Double? = index % 3 == 1 ? discounted(entry.price, percentOff: 10 + index % 4 * 5, usesDollars) : nil
+        let salePrice: Double? = index % 3 == 1 ? discounted(entry.price, percentOff: 10 + index % 4 * 5, usesDollars) : nil
+        let discount = salePrice.map { discountIsAmountOff ? entry.price - $0 : $0 }
         let palette = DemoPalettes.all[index * 7 % DemoPalettes.all.count]
         let pictures = (0..<(1 + index * 3 % 5)).map { variant in
             ProductPicture(kind: entry.kind, palette: palette, variant: variant, seed: UInt64(index + 1))

@@ -1,9 +1,10 @@
 import WireFormat
 
-/// The image keys of seeded products, in the layout of the generation that serves them but derived from the
-/// product's id and the image's position instead of the clock or a random source, so every start of the same seed
-/// serves its images at the same URLs. This is the one place seed data knows a generation's key layout.
-public enum SeedImageKeys: Sendable {
+/// What seed data needs to know of the generation it is for; the one place it knows them.
+///
+/// Image keys follow the generation's layout but are derived from the product's id and the image's position
+/// instead of the clock or a random source, so every start of the same seed serves its images at the same URLs.
+public enum SeedGeneration: Sendable {
     /// `training-resources/{vendor}/{yyyyMMdd}/{hex}_origin.{ext}` and `..._thumb.{ext}`.
     case v2b
     /// `training-resources/{vendor}/origin/{hex}.{ext}` and `.../thumb/{hex}.{ext}`.
@@ -18,6 +19,11 @@ public enum SeedImageKeys: Sendable {
         case "v1b", "v1a": self = .v1
         default: return nil
         }
+    }
+
+    /// v2's `discounted_price` is the amount taken off (`bargain_price` = price − it); v1's is the sale price.
+    public var discountIsAmountOff: Bool {
+        self != .v1
     }
 
     func keys(productID: Int64, position: Int, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
