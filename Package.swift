@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(
             name: "MarketStoreTests",
             dependencies: ["MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
-        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "MarketStore", "CZlib"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "MarketStore", "CZlib", "HTTPTestSupport"]),
         .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient"]),
         .target(
             name: "APITestSupport",

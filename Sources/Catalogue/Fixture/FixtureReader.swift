@@ -83,6 +83,16 @@ public enum FixtureReader {
         func required<Value>(_ key: String, _ read: (FixtureNode) throws(FixtureError) -> Value) throws(FixtureError) -> Value {
             try read(members[key].required(key, in: node))
         }
+        let id = try optional("id") { node throws(FixtureError) in try node.integer(atLeast: 1) }
+        let vendor = try optional("vendor") { node throws(FixtureError) in try node.nonEmptyString() }
+        let fields = ProductFields(
+            name: try required("name") { node throws(FixtureError) in try node.string() },
+            description: try required("description") { node throws(FixtureError) in try node.string() },
+            price: try required("price") { node throws(FixtureError) in try node.number() },
+            currency: try required("currency") { node throws(FixtureError) in try node.nonEmptyString() },
+            discountedPrice: try optional("discountedPrice") { node throws(FixtureError) in try node.number() },
+            stock: try optional("stock") { node throws(FixtureError) in try node.integer(atLeast: 0) } ?? 0)
+        let registeredAt = try optional("registeredAt") { node throws(FixtureError) in try node.instant() }
         let imagesNode = try members["images"].required("images", in: node)
         let images = try imagesNode.elements().map { element throws(FixtureError) in
             try FixtureImage.read(element, relativeTo: directory)
@@ -96,17 +106,7 @@ public enum FixtureReader {
             return id
         }
         return SeedProduct(
-            id: try optional("id") { node throws(FixtureError) in try node.integer(atLeast: 1) },
-            vendor: try optional("vendor") { node throws(FixtureError) in try node.nonEmptyString() },
-            fields: ProductFields(
-                name: try required("name") { node throws(FixtureError) in try node.string() },
-                description: try required("description") { node throws(FixtureError) in try node.string() },
-                price: try required("price") { node throws(FixtureError) in try node.number() },
-                currency: try required("currency") { node throws(FixtureError) in try node.nonEmptyString() },
-                discountedPrice: try optional("discountedPrice") { node throws(FixtureError) in try node.number() },
-                stock: try optional("stock") { node throws(FixtureError) in try node.integer(atLeast: 0) } ?? 0),
-            registeredAt: try optional("registeredAt") { node throws(FixtureError) in try node.instant() },
-            images: images,
+            id: id, vendor: vendor, fields: fields, registeredAt: registeredAt, images: images,
             secret: try optional("secret") { node throws(FixtureError) in try node.nonEmptyString() },
             password: try optional("password") { node throws(FixtureError) in try node.nonEmptyString() },
             thumbnailImageID: thumbnailImageID)
