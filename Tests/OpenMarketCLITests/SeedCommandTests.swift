@@ -47,7 +47,7 @@ struct SeedCommandTests {
         #expect(renamed.status == 202, "\(renamed.text)")  // v2b answers a PATCH with 202
         #expect(first.stop() == 0)
 
-        let second = try ServerProcess(["--port", "0", "--database", database, "--seed", "demo"])
+        let second = try ServerProcess(["--port", "0", "--database", database], environment: ["OPENMARKET_SEED": "demo"])
         let connection = try RawHTTPConnection(port: second.port)
         #expect(try connection.request("GET", "/api/products/2").json["name"] as? String == "renamed by the app")
         #expect(try connection.request("GET", "/api/products?items_per_page=1").json["totalCount"] as? Int == 54)
