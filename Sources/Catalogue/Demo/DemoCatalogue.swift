@@ -1,3 +1,4 @@
+import Dispatch
 import MarketStore
 
 /// The built-in catalogue of `--seed demo`: the same products, times, prices and pictures on every start.
@@ -9,8 +10,12 @@ public enum DemoCatalogue {
     /// Draws every picture, so it takes a moment: build it once and keep it. Discounts are written the way
     /// `generation` reads them, so an app shows the same sale prices on every generation.
     public static func build(for generation: SeedGeneration) -> SeedCatalogue {
-        let products = DemoProducts.entries.enumerated().map { index, entry in
+        var products = DemoProducts.entries.enumerated().map { index, entry in
             product(index, entry, discountIsAmountOff: generation.discountIsAmountOff)
+        }
+        let pictures = pngBytes(of: DemoProducts.entries.enumerated().map(pictures))
+        for index in products.indices {
+            products[index].images = pictures[index].map { SeedImage(bytes: $0, mediaType: "image/png", fileExtension: "png") }
         }
         return SeedCatalogue(vendors: DemoVendors.all, products: products)
     }
@@ -20,18 +25,39 @@ public enum DemoCatalogue {
         let usesDollars = entry.vendor == 1
         let salePrice: Double? = index % 3 == 1 ? discounted(entry.price, percentOff: 10 + index % 4 * 5, usesDollars) : nil
         let discount = salePrice.map { discountIsAmountOff ? entry.price - $0 : $0 }
-        let palette = DemoPalettes.all[index * 7 % DemoPalettes.all.count]
-        let pictures = (0..<(1 + index * 3 % 5)).map { variant in
-            ProductPicture(kind: entry.kind, palette: palette, variant: variant, seed: UInt64(index + 1))
-        }
         return SeedProduct(
             id: Int64(index + 1), vendor: vendor.identifier,
             fields: ProductFields(
                 name: entry.name, description: DemoCopy.description(of: entry, inKorean: !usesDollars),
                 price: entry.price, currency: usesDollars ? "USD" : "KRW", discountedPrice: discount,
                 stock: index % 6 == 4 ? 0 : Int64(index * 17 % 45 + 1)),
-            registeredAt: firstRegistration + Double(index) * registrationInterval,
-            images: pictures.map { SeedImage(bytes: $0.pngBytes(), mediaType: "image/png", fileExtension: "png") })
+            registeredAt: firstRegistration + Double(index) * registrationInterval, images: [])
+    }
+
+    /// One to five pictures of each product, in its colours.
+    private static func pictures(_ index: Int, _ entry: DemoProducts.Entry) -> [ProductPicture] {
+        let palette = DemoPalettes.all[index * 7 % DemoPalettes.all.count]
+        return (0..<(1 + index * 3 % 5)).map { variant in
+            ProductPicture(kind: entry.kind, palette: palette, variant: variant, seed: UInt64(index + 1))
+        }
+    }
+
+    /// Draws the pictures on every core. Each drawing writes only its own slot of the result, so the slots need no
+    /// lock; `concurrentPerform` returns once all are written.
+    private static func pngBytes(of pictures: [[ProductPicture]]) -> [[[UInt8]]] {
+        let flat = pictures.flatMap { $0 }
+        var drawn = [[UInt8]](repeating: [], count: flat.count)
+        drawn.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: flat.count) { index in
+                slots[index] = flat[index].pngBytes()
+            }
+        }
+        var remaining = drawn[...]
+        return pictures.map { product in
+            defer { remaining = remaining.dropFirst(product.count) }
+            return Array(remaining.prefix(product.count))
+        }
     }
 
     /// Whole cents for dollars, whole hundreds of won for won.
