@@ -28,11 +28,14 @@ public enum FixtureWriter {
             offset += page.products.count
             if page.products.isEmpty || offset >= page.totalCount { break }
         }
-        let vendorLines = vendors.map(entry)
-        let document = "{\"vendors\": [\n" + vendorLines.joined(separator: ",\n") + "\n],\n\"products\": [\n"
-            + lines.joined(separator: ",\n") + "\n]}\n"
+        // One vendor or product per line: small diffs when a fixture is kept under version control.
+        let document = "{\"vendors\": \(list(vendors.map(entry))),\n\"products\": \(list(lines))}\n"
         try Data(document.utf8).write(to: directory.appendingPathComponent(fileName))
         return lines.count
+    }
+
+    private static func list(_ lines: [String]) -> String {
+        lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]"
     }
 
     private static func entry(_ vendor: Vendor) -> String {
