@@ -9,17 +9,21 @@ import MarketStore
 struct SeedSetup {
     let source: String
     let catalogue: SeedCatalogue
+    /// How long building the catalogue took (drawing the demo's pictures, reading a fixture's files).
+    let buildTime: Duration
 
     /// nil without `--seed`. A fixture that cannot be used prints one message and exits with status 2.
     static func load(_ settings: ServeSettings) throws -> SeedSetup? {
         guard let source = settings.seed else { return nil }
         do {
+            let start = ContinuousClock.now
             let catalogue = source == "demo"
                 ? DemoCatalogue.build(for: settings.seedGeneration) : try FixtureReader.read(path: source)
+            let buildTime = ContinuousClock.now - start
             if settings.generation.usesVendors {
                 try catalogue.checkVendors(configured: try settings.configuredVendors())
             }
-            return SeedSetup(source: source, catalogue: catalogue)
+            return SeedSetup(source: source, catalogue: catalogue, buildTime: buildTime)
         } catch let error as FixtureError {
             FileHandle.standardError.write(Data("Error: --seed \(source): \(error)\n".utf8))
             throw ExitCode(2)
@@ -38,9 +42,17 @@ struct SeedSetup {
             vendorIDs[vendor.identifier] = try store.vendor(identifier: vendor.identifier)?.id
         }
         let rows = catalogue.storeRows(vendorIDs: vendorIDs, generation: settings.seedGeneration, now: settings.clock.now())
-        if try !store.seedIfEmpty(rows) {
+        let start = ContinuousClock.now
+        guard try store.seedIfEmpty(rows) else {
             logger.notice("--seed \(source): the store already has products, so it is left as it is")
+            return
         }
+        logger.info(
+            "--seed \(source): \(rows.count) products built in \(Self.milliseconds(buildTime)) ms, written in \(Self.milliseconds(ContinuousClock.now - start)) ms")
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 
     /// What an app needs to sign in as the seed's sellers, printed under the address line.
