@@ -55,6 +55,36 @@ struct SeedCommandTests {
         #expect(second.standardError.contains("--seed demo: the store already has products, so it is left as it is"))
     }
 
+    @Test("two starts with --seed demo and a fixed clock answer the same bytes, image URLs included")
+    func demoIsDeterministic() throws {
+        let targets = ["/api/products?page_no=1&items_per_page=100"]
+        let runs = try ["first", "second"].map { name in
+            let server = try ServerProcess(
+                ["--api", "v2a", "--port", "0", "--database", directory.path("\(name).sqlite"), "--seed", "demo"],
+                environment: Self.fixedNow)
+            defer { _ = server.stop() }
+            return try answers(server, targets) { "/api/products/\($0)" }
+        }
+        #expect(runs[0].count > 100)
+        #expect(runs[0] == runs[1])
+    }
+
+    @Test("a --vendor with a seed vendor's identifier wins: its name and secret, and the seed's products")
+    func configuredVendorWins() throws {
+        let server = try ServerProcess(
+            ["--port", "0", "--database", ":memory:", "--seed", "demo", "--vendor", "Mine:brooklyn-goods:my-own-secret"])
+        #expect(!server.startupOutput.contains("Brooklyn Goods"))
+        #expect(server.startupOutput.contains("seed vendor: name 서울 리빙, identifier seoul-living, secret seoul-living-secret"))
+        let connection = try RawHTTPConnection(port: server.port)
+        let product = try connection.request("GET", "/api/products/3")  // a Brooklyn Goods product of the demo
+        #expect(product.json["vendors"].flatMap { ($0 as? [String: Any])?["name"] as? String } == "Mine")
+        let renamed = try connection.request(
+            "PATCH", "/api/products/3", headers: [("identifier", "brooklyn-goods"), ("Content-Type", "application/json")],
+            body: Array(#"{"stock":7,"secret":"my-own-secret"}"#.utf8))
+        #expect(renamed.status == 202, "\(renamed.text)")
+        #expect(server.stop() == 0)
+    }
+
     @Test("a bad fixture stops the server before it listens: one message with the JSON path, status 2, database untouched")
     func badFixture() throws {
         let database = directory.path("untouched.sqlite")
