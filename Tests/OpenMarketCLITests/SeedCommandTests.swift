@@ -100,6 +100,21 @@ struct SeedCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
     }
 
+    @Test("a missing fixture file and a missing database to export are refused with a message, creating nothing")
+    func missingFiles() throws {
+        let fixture = directory.path("nowhere.json")
+        let seeded = try ServerProcess.run(["--port", "0", "--database", directory.path("new.sqlite"), "--seed", fixture])
+        #expect(seeded.status == 2)
+        #expect(seeded.output == "Error: --seed \(fixture): cannot read the file; give the path of a fixture (JSON) file\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("new.sqlite")))
+
+        let exported = try ServerProcess.run(["export", "--database", directory.path("missing.sqlite"), directory.path("out")])
+        #expect(exported.status != 0)
+        #expect(exported.output.contains("there is no database at \(directory.path("missing.sqlite")); give the path of an existing store"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("missing.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("out")))
+    }
+
     @Test("export, then --seed from the export, answers the same list and detail bytes on v2b", .timeLimit(.minutes(2)))
     func roundTripV2b() throws {
         try roundTrip(api: "v2b", listTargets: ["/api/products?page_no=1&items_per_page=100"], detailTarget: { "/api/products/\($0)" }) { server in

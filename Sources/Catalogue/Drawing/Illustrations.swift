@@ -82,7 +82,9 @@ enum Illustrations {
             let band = RoundedBox(center: book.center - Point(book.halfWidth - 10, 0).rotated(by: Rotation(book.angle)), halfWidth: 1.2, halfHeight: 6.5, angle: book.angle)
             canvas.fill(band, .solid(Color(hex: 0xE8C45A)))
         }
-        canvas.fill(RoundedBox(center: Point(58, 34), halfWidth: 6, halfHeight: 12, cornerRadius: 1.5, angle: 0.15), shaded(palette.accent.darker(0.2), 52, 64))
+        // One more book standing on the pile, leaning a little.
+        canvas.fill(RoundedBox(center: Point(60, 32), halfWidth: 7, halfHeight: 13.5, cornerRadius: 1.5, angle: 0.1), shaded(palette.accent.darker(0.2), 53, 67))
+        canvas.fill(RoundedBox(center: Point(59.6, 26), halfWidth: 7, halfHeight: 1.2, angle: 0.1), .solid(Color(hex: 0xE8C45A)))
     }
 
     /// Side view, heel on the left, toe on the right.

@@ -1,7 +1,7 @@
 /// What is wrong with a fixture file, at the JSON path where it is wrong: `products[3].price: expected a number,
 /// found "abc"`.
 public struct FixtureError: Error, Equatable, CustomStringConvertible {
-    /// `products[3].price`, or the file name for the file as a whole.
+    /// `products[3].price`; empty for the file as a whole.
     public let path: String
     public let message: String
 
@@ -10,5 +10,5 @@ public struct FixtureError: Error, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

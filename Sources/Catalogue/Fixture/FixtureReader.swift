@@ -8,16 +8,16 @@ public enum FixtureReader {
     public static func read(path: String) throws(FixtureError) -> SeedCatalogue {
         let file = URL(fileURLWithPath: path)
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw FixtureError(path, "cannot read the file; give the path of a fixture (JSON) file")
+            throw FixtureError("", "cannot read the file; give the path of a fixture (JSON) file")
         }
         let document: JSONValue
         do {
             document = try JSONReader.parse(Array(data))
         } catch {
-            throw FixtureError(path, "not valid JSON at byte \(error.offset): \(error.message)")
+            throw FixtureError("", "not valid JSON at byte \(error.offset): \(error.message)")
         }
         let root = FixtureNode(value: document, path: "")
-        guard case .object(let object) = document else { throw FixtureError(path, "expected a JSON object, found \(document.shownInMessages)") }
+        guard case .object(let object) = document else { throw root.expected("a JSON object") }
         if object["products"] != nil {
             return try read(root, imagesRelativeTo: file.deletingLastPathComponent())
         }
@@ -25,7 +25,7 @@ public enum FixtureReader {
             return catalogue
         }
         throw FixtureError(
-            path, "expected an object with \"products\" (a fixture), \"pages\" (a v2 list page) or \"items\" (a v1 list page)")
+            "", "expected an object with \"products\" (a fixture), \"pages\" (a v2 list page) or \"items\" (a v1 list page)")
     }
 
     private static let productKeys = [
