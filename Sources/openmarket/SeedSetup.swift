@@ -58,7 +58,11 @@ struct SeedSetup {
     /// What an app needs to sign in as the seed's sellers, printed under the address line.
     func credentialLines(settings: ServeSettings) throws -> [String] {
         guard settings.generation.usesVendors else {
-            return catalogue.vendors.map { "seed vendor \($0.name): the password of its products is \($0.secret)" }
+            // A product without its own password takes its vendor's secret (`SeedCatalogue.storeRows`).
+            let lendingSecrets = catalogue.vendors.filter { vendor in
+                catalogue.products.contains { $0.vendor == vendor.identifier && $0.password == nil }
+            }
+            return lendingSecrets.map { "seed vendor \($0.name): the password of its products is \($0.secret)" }
         }
         return addedVendors(configured: try settings.configuredVendors()).map {
             "seed vendor: name \($0.name), identifier \($0.identifier), secret \($0.secret)"
