@@ -49,12 +49,21 @@ let package = Package(
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),
 
+        // Seed data: the demo catalogue with its drawn pictures (PNG through the system zlib), and fixture files.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Optimised in debug builds too: unoptimised, drawing the demo pictures takes 20 s instead of under one at every
+        // start, tests included. Only the openmarket executable uses this target, never a library product, so the
+        // unsafe flag does not stop other packages from depending on this one's libraries.
+        .target(
+            name: "Catalogue", dependencies: ["CZlib", "MarketStore", "WireFormat"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+
         // CLI, and the version it reports.
         .target(name: "OpenMarketVersion"),
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "HTTPServer", "MarketAPI", "MarketStore", "OpenMarketVersion", "WireFormat",
+                "Catalogue", "HTTPServer", "MarketAPI", "MarketStore", "OpenMarketVersion", "WireFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -71,6 +80,7 @@ let package = Package(
         .testTarget(
             name: "MarketStoreTests",
             dependencies: ["Locking", "MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "MarketStore", "CZlib", "HTTPTestSupport"]),
         .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient", "TestFixtures"]),
         .target(
             name: "APITestSupport",

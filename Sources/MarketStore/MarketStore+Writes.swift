@@ -77,15 +77,16 @@ extension MarketStore {
         }
     }
 
-    private static func insert(_ images: [NewImage], productID: Int64, on connection: Connection) throws {
+    /// `ids[position]`, when given, is the image's id (seed data); otherwise the next one is taken.
+    static func insert(_ images: [NewImage], ids: [Int64]? = nil, productID: Int64, on connection: Connection) throws {
         for (position, image) in images.enumerated() {
             try connection.withStatement("""
-                INSERT INTO images (product_id, position, media_type, file_extension, origin_key, thumbnail_key, byte_count)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                INSERT INTO images (product_id, position, media_type, file_extension, origin_key, thumbnail_key, byte_count, id)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                 """) {
                 try $0.bind(
                     productID, position, image.mediaType, image.fileExtension, image.originKey, image.thumbnailKey,
-                    image.bytes.count)
+                    image.bytes.count, ids?[position])
                 try $0.run()
             }
             try connection.withStatement("INSERT INTO image_data (image_id, bytes) VALUES (?1, ?2)") {

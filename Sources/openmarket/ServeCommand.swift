@@ -21,7 +21,7 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Every option can also come from the environment: OPENMARKET_HOST, OPENMARKET_PORT, OPENMARKET_DATABASE, \
             OPENMARKET_API, OPENMARKET_VENDORS (comma-separated NAME:IDENTIFIER:SECRET), OPENMARKET_STRICT (1/true), \
-            OPENMARKET_PUBLIC_URL, OPENMARKET_MAX_BODY_BYTES, OPENMARKET_THREADS, OPENMARKET_LOG_LEVEL. \
+            OPENMARKET_PUBLIC_URL, OPENMARKET_SEED, OPENMARKET_MAX_BODY_BYTES, OPENMARKET_THREADS, OPENMARKET_LOG_LEVEL. \
             A flag wins over the environment. OPENMARKET_NOW (an ISO-8601 instant) fixes the clock.
             """)
 
@@ -39,7 +39,9 @@ struct ServeCommand: ParsableCommand {
         defer { sink.flush() }
         let logger = Logger(label: "openmarket") { _ in StandardErrorLogHandler(logLevel: settings.logLevel, sink: sink) }
 
-        let store = try openStore(settings, logger: logger)
+        let seed = try SeedSetup.load(settings)
+        let store = try openStore(settings, seedVendors: seed, logger: logger)
+        try seed?.apply(to: store, settings: settings, logger: logger)
         let context = APIContext(
             store: store, clock: settings.clock, strict: settings.strict, publicURL: settings.publicURL)
         let router = settings.generation.makeRouter(context: context)
@@ -57,6 +59,7 @@ struct ServeCommand: ParsableCommand {
             let demo = VendorOption.demo
             print("demo vendor: name \(demo.name), identifier \(demo.identifier), secret \(demo.secret)")
         }
+        try seed?.credentialLines(settings: settings).forEach { print($0) }
         fflush(nil)  // Scripts wait for this line; do not leave it in a pipe buffer.
 
         let signal = ProcessSignals.waitForStop()
@@ -80,8 +83,9 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
-    /// Opens (or creates) the database, checks it belongs to this generation, and configures the vendors.
-    private func openStore(_ settings: ServeSettings, logger: Logger) throws -> MarketStore {
+    /// Opens (or creates) the database, checks it belongs to this generation, and configures the vendors, the
+    /// seed's included.
+    private func openStore(_ settings: ServeSettings, seedVendors seed: SeedSetup?, logger: Logger) throws -> MarketStore {
         let store: MarketStore
         do {
             store = try MarketStore(path: settings.database, readers: settings.server.threads)
@@ -97,9 +101,10 @@ struct ServeCommand: ParsableCommand {
             }
             return store
         }
-        let configured = settings.usesDemoVendor ? [VendorOption.demo] : try VendorOption.parse(settings.vendors)
+        let configured = try settings.configuredVendors()
+        let vendors = configured + (seed?.addedVendors(configured: configured) ?? [])
         do {
-            _ = try store.upsertVendors(configured, now: settings.clock.now())
+            _ = try store.upsertVendors(vendors, now: settings.clock.now())
         } catch let error as StoreError {
             throw ValidationError("\(error)")
         }

@@ -18,6 +18,9 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("vendor"), help: "A vendor as NAME:IDENTIFIER:SECRET; repeat for more.")
     var vendors: [String] = []
 
+    @Option(help: "Fill an empty store: \"demo\" for the built-in shop, or the path of a fixture file (JSON).")
+    var seed: String?
+
     @Flag(help: "Enforce the course rules (1-5 images of at most 300 KB, name and description lengths, discount <= price).")
     var strict = false
 

@@ -7,6 +7,7 @@ import Foundation
 import HTTPServer
 import Logging
 import MarketAPI
+import MarketStore
 import WireFormat
 
 /// Flags, then environment variables, then defaults, validated once at startup with messages that say how to fix.
@@ -17,6 +18,8 @@ struct ServeSettings {
     var clock: MarketClock
     var vendors: [String]
     var strict: Bool
+    /// `demo` or a fixture file's path.
+    var seed: String?
     var publicURL: String?
     var logLevel: Logger.Level
 
@@ -57,6 +60,7 @@ struct ServeSettings {
             ? (env["OPENMARKET_VENDORS"] ?? "").split(separator: ",").map(String.init)
             : options.vendors
         strict = try options.strict || env.boolean("OPENMARKET_STRICT")
+        seed = options.seed ?? env["OPENMARKET_SEED"]
         publicURL = options.publicURL ?? env["OPENMARKET_PUBLIC_URL"]
 
         let levelName = options.logLevel ?? env["OPENMARKET_LOG_LEVEL"] ?? "info"
@@ -79,6 +83,11 @@ struct ServeSettings {
     /// A v2 server started without vendors configures (and prints) the demo vendor.
     var usesDemoVendor: Bool {
         generation.usesVendors && vendors.isEmpty
+    }
+
+    /// The vendors `--vendor` gives, or the demo vendor.
+    func configuredVendors() throws -> [VendorConfiguration] {
+        usesDemoVendor ? [VendorOption.demo] : try VendorOption.parse(vendors)
     }
 
     /// What scripts read from the first line and a client on this machine connects to: a wildcard address

@@ -1,0 +1,52 @@
+import SQLite
+
+extension MarketStore {
+    /// Writes `products` with their own ids, times and image ids in one transaction, if the store has no product
+    /// yet; returns false (and writes nothing) if it has. The id counters continue after the largest ids written.
+    public func seedIfEmpty(_ products: [SeededProduct]) throws -> Bool {
+        try connections.writeTransaction { connection in
+            let hasProducts = try connection.withStatement("SELECT 1 FROM products LIMIT 1") { try $0.step() }
+            guard !hasProducts else { return false }
+            for seeded in products {
+                try insert(seeded, on: connection)
+            }
+            return true
+        }
+    }
+
+    /// Every vendor, retired ones included, by id.
+    public func allVendors() throws -> [Vendor] {
+        try connections.read { connection in
+            try connection.withStatement("SELECT id, name, identifier, secret, created_at FROM vendors ORDER BY id") {
+                var vendors: [Vendor] = []
+                while try $0.step() {
+                    vendors.append(Vendor(
+                        id: $0.column(0), name: $0.column(1), identifier: $0.column(2), secret: $0.column(3),
+                        createdAt: $0.column(4)))
+                }
+                return vendors
+            }
+        }
+    }
+
+    private func insert(_ seeded: SeededProduct, on connection: Connection) throws {
+        let product = seeded.product
+        try connection.withStatement("""
+            INSERT INTO products (id, vendor_id, name, description, price, currency, discounted_price, stock,
+                                  registered_at, password, product_secret)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+            """) {
+            try $0.bind(
+                seeded.id, product.vendorID, product.name, product.description, product.price, product.currency,
+                product.discountedPrice, product.stock, product.registeredAt, product.password, product.productSecret)
+            try $0.run()
+        }
+        try Self.insert(seeded.images.map(\.image), ids: seeded.images.map(\.id), productID: seeded.id, on: connection)
+        if let thumbnailID = seeded.thumbnailImageID {
+            try connection.withStatement("UPDATE products SET thumbnail_image_id = ?1 WHERE id = ?2") {
+                try $0.bind(thumbnailID, seeded.id)
+                try $0.run()
+            }
+        }
+    }
+}

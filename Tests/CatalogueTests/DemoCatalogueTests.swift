@@ -1,0 +1,90 @@
+import CZlib
+import Foundation
+import MarketStore
+import Testing
+@testable import Catalogue
+
+/// Built once for the suite: drawing every picture is the slow part.
+private let demo = DemoCatalogue.build(for: .v2b)
+
+@Suite("the demo catalogue")
+struct DemoCatalogueTests {
+    @Test("at least 50 products of at least 3 vendors, in Korean and English, KRW and USD, some discounted, some sold out")
+    func variety() {
+        #expect(demo.products.count >= 50)
+        #expect(Set(demo.products.compactMap(\.vendor)).count >= 3)
+        #expect(Set(demo.vendors.map(\.identifier)) == Set(demo.products.compactMap(\.vendor)))
+        #expect(Set(demo.products.map(\.currency)) == ["KRW", "USD"])
+        #expect(demo.products.contains { $0.name.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } })
+        #expect(demo.products.contains { $0.name.unicodeScalars.allSatisfy(\.isASCII) })
+        #expect(demo.products.filter { $0.discountedPrice != nil }.count >= 10)
+        #expect(demo.products.filter { $0.stock == 0 }.count >= 5)
+        #expect(demo.products.allSatisfy { $0.description.contains("\n") })
+        #expect(Set(demo.products.map(\.images.count)) == Set(1...5))
+    }
+
+    @Test("every product is within the --strict rules")
+    func strict() {
+        for product in demo.products {
+            #expect((3...100).contains(product.name.count), "\(product.name)")
+            #expect((10...1000).contains(product.description.count), "\(product.name)")
+            #expect((product.discountedPrice ?? 0) <= product.price, "\(product.name)")
+            #expect((1...5).contains(product.images.count))
+            #expect(product.images.allSatisfy { $0.bytes.count <= 300 * 1024 }, "\(product.name)")
+        }
+    }
+
+    @Test("every picture is a PNG with a valid IHDR and a zlib stream that inflates to the rows it declares")
+    func picturesDecode() throws {
+        for image in demo.products.flatMap(\.images) {
+            #expect(image.mediaType == "image/png")
+            let (width, height) = try PNGInspection.size(image.bytes)
+            #expect((width, height) == (400, 400))
+            let rows = try PNGInspection.inflatedImageData(image.bytes)
+            #expect(rows.count == (width * 3 + 1) * height)
+        }
+    }
+
+    @Test("every picture differs from every other")
+    func picturesDiffer() {
+        let pictures = demo.products.flatMap(\.images).map(\.bytes)
+        #expect(Set(pictures).count == pictures.count)
+    }
+
+    @Test("the same build draws the same bytes")
+    func deterministic() {
+        let again = DemoCatalogue.build(for: .v2b)
+        #expect(again.products.map(\.images.first?.bytes) == demo.products.map(\.images.first?.bytes))
+        #expect(again.products.map(\.fields) == demo.products.map(\.fields))
+        #expect(again.products.map(\.registeredAt) == demo.products.map(\.registeredAt))
+    }
+
+    @Test("a discount is the amount off on v2 and the sale price on v1, the same sale price on both")
+    func discounts() {
+        let v1 = DemoCatalogue.build(for: .v1)
+        for (v2Product, v1Product) in zip(demo.products, v1.products) {
+            guard let amountOff = v2Product.discountedPrice else { continue }
+            #expect(v2Product.price - amountOff == v1Product.discountedPrice)
+            #expect(amountOff > 0)
+        }
+    }
+
+    @Test("applying it to an empty store is one quick transaction; a store with products is left alone")
+    func applies() throws {
+        let clock = ContinuousClock()
+        let buildTime = clock.measure { _ = DemoCatalogue.build(for: .v2b) }
+        let store = try MarketStore(path: ":memory:")
+        let vendors = try store.upsertVendors(demo.vendors, now: 0)
+        let rows = demo.storeRows(
+            vendorIDs: Dictionary(uniqueKeysWithValues: vendors.map { ($0.identifier, $0.id) }), generation: .v2b, now: 0)
+        var applied = false
+        let applyTime = try clock.measure { applied = try store.seedIfEmpty(rows) }
+        print("demo catalogue: built in \(buildTime), applied in \(applyTime)")
+        #expect(applied)
+        #expect(try store.page(offset: 0, limit: 1, search: nil, order: .newestFirst).totalCount == demo.products.count)
+        #expect(try !store.seedIfEmpty(rows))
+        let product = try #require(try store.product(id: 5))
+        #expect(product.vendorID == vendors.first { $0.identifier == demo.products[4].vendor }?.id)
+        #expect(product.images.map(\.originKey) == rows[4].images.map(\.image.originKey))
+    }
+}

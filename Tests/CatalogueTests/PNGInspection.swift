@@ -1,0 +1,39 @@
+import CZlib
+import Testing
+
+/// Reads a PNG the way a decoder starts to: the signature, the IHDR chunk, and the IDAT data inflated by zlib.
+enum PNGInspection {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func size(_ png: [UInt8]) throws -> (width: Int, height: Int) {
+        guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Failure(description: "no PNG signature") }
+        guard png.count > 33, Array(png[12..<16]) == Array("IHDR".utf8), bigEndian(png, at: 8) == 13 else {
+            throw Failure(description: "the first chunk is not a 13-byte IHDR")
+        }
+        guard png[24] == 8, png[25] == 2 else { throw Failure(description: "not 8-bit RGB") }
+        return (bigEndian(png, at: 16), bigEndian(png, at: 20))
+    }
+
+    /// The concatenated IDAT chunks, inflated; fails unless zlib finds a complete, valid stream.
+    static func inflatedImageData(_ png: [UInt8]) throws -> [UInt8] {
+        var compressed: [UInt8] = []
+        var offset = 8
+        while offset + 8 <= png.count {
+            let length = bigEndian(png, at: offset)
+            let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            if type == "IDAT" { compressed += png[offset + 8..<offset + 8 + length] }
+            offset += 12 + length
+        }
+        var capacity = uLong(8 << 20)
+        var output = [UInt8](repeating: 0, count: Int(capacity))
+        let status = uncompress(&output, &capacity, compressed, uLong(compressed.count))
+        guard status == Z_OK else { throw Failure(description: "zlib uncompress failed with \(status)") }
+        return Array(output.prefix(Int(capacity)))
+    }
+
+    private static func bigEndian(_ bytes: [UInt8], at offset: Int) -> Int {
+        bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+}
