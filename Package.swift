@@ -66,10 +66,10 @@ let package = Package(
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "SeededRandom"]),
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "SeededRandom"]),
         .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(
             name: "MarketStoreTests",
-            dependencies: ["MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
+            dependencies: ["MarketStore", "SQLite", "CSQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
         .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient"]),
         .target(
             name: "APITestSupport",

@@ -1,25 +1,30 @@
 import CSQLite
 
-/// A failed sqlite3 call: the (extended) result code and SQLite's own message.
+/// A failed sqlite3 call: the (extended) result code, SQLite's own message, and the SQL that failed.
 public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public let code: Int32
     public let message: String
+    /// The statement being prepared or run, when the failure belongs to one; nil for opening, closing, settings.
+    public let sql: String?
 
-    public init(code: Int32, message: String) {
+    public init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
+        self.sql = sql
     }
 
     /// Reads the message SQLite recorded on `handle` for the call that returned `code`.
-    init(code: Int32, handle: OpaquePointer?) {
-        self.init(code: code, message: String(cString: sqlite3_errmsg(handle)))
+    init(code: Int32, handle: OpaquePointer?, sql: String? = nil) {
+        self.init(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`, ...) without the extended bits.
     public var primaryCode: Int32 { code & 0xFF }
 
     public var description: String {
-        "SQLite error \(code) (\(String(cString: sqlite3_errstr(code)))): \(message)"
+        let failure = "SQLite error \(code) (\(String(cString: sqlite3_errstr(code)))): \(message)"
+        guard let sql else { return failure }
+        return "\(failure); SQL: \(sql.split(whereSeparator: \.isWhitespace).joined(separator: " "))"
     }
 }
 
@@ -28,5 +33,9 @@ extension SQLiteError {
     public enum Code {
         public static let cantOpen = SQLITE_CANTOPEN
         public static let constraint = SQLITE_CONSTRAINT
+        public static let notADatabase = SQLITE_NOTADB
+        public static let full = SQLITE_FULL
+        public static let readOnly = SQLITE_READONLY
+        public static let ioError = SQLITE_IOERR
     }
 }
