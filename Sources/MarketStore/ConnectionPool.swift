@@ -1,3 +1,4 @@
+import Dispatch
 import SQLite
 
 /// The store's connections: one writer used under a lock, and reader connections checked out per call.
@@ -8,26 +9,33 @@ final class ConnectionPool: Sendable {
     private let path: String
     private let writer: Locked<Connection>
     /// nil for an in-memory database.
-    private let idleReaders: Locked<[Connection]>?
+    private let readers: ReaderPool?
     /// Bumped after every write returns, so after its commit: a cache tagged with an older count is stale.
     private let completedWrites = Locked<UInt64>(0)
 
-    private static let busyTimeoutMilliseconds: Int32 = 10_000
+    static let busyTimeoutMilliseconds: Int32 = 10_000
 
-    /// Opens and migrates the database; `readers` connections are opened up front, and the pool grows to
-    /// the largest number of reads that ever run at once.
-    init(path: String, readers: Int) throws {
+    /// Opens and migrates the database; `readers` connections are opened up front, and the pool grows up to
+    /// `maximumReaders` when more reads run at once. A read beyond that waits up to `readerWait` for one to
+    /// come back.
+    init(path: String, readers: Int, maximumReaders: Int, readerWait: DispatchTimeInterval = .seconds(10)) throws {
         guard readers >= 0 else { throw StoreError.invalidReaderCount(readers) }
+        guard maximumReaders >= max(readers, 1) else {
+            throw StoreError.invalidReaderMaximum(maximumReaders, readers: readers)
+        }
         self.path = path
         let isInMemory = path == ":memory:"
-        if !isInMemory { try Self.refuseNewerSchema(path: path) }
+        if !isInMemory { try Self.refuseForeignOrNewer(path: path) }
         let writer = try Connection(path: path, flags: [.readWrite, .create, .noMutex])
         try writer.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         try Migrator.checkNotNewer(writer, path: path)
-        try writer.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+        if !isInMemory { try writer.enableWriteAheadLog() }
+        try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
         try Migrator.migrate(writer, path: path)
         self.writer = Locked(writer)
-        idleReaders = isInMemory ? nil : Locked(try (0..<readers).map { _ in try Self.openReader(path: path) })
+        self.readers = isInMemory
+            ? nil
+            : try ReaderPool(path: path, opened: readers, maximum: maximumReaders, wait: readerWait)
     }
 
     var writeCount: UInt64 {
@@ -40,10 +48,8 @@ final class ConnectionPool: Sendable {
     }
 
     func read<Result>(_ body: (Connection) throws -> Result) throws -> Result {
-        guard let idleReaders else { return try writer.withLock { try body($0) } }
-        let reader = try idleReaders.withLock { $0.popLast() } ?? Self.openReader(path: path)
-        defer { idleReaders.withLock { $0.append(reader) } }
-        return try body(reader)
+        guard let readers else { return try writer.withLock { try body($0) } }
+        return try readers.withReader(body)
     }
 
     /// Runs `body` in one write transaction that takes the database's write lock at once.
@@ -56,9 +62,10 @@ final class ConnectionPool: Sendable {
         try read { connection in try connection.transaction(.deferred) { try body(connection) } }
     }
 
-    /// Checks the version on a read-only connection first: a read-write one could checkpoint a newer
-    /// database's WAL into it when it closes, and a refused database must stay untouched.
-    private static func refuseNewerSchema(path: String) throws {
+    /// Checks the file on a read-only connection first: a read-write one could checkpoint a newer database's
+    /// WAL into it when it closes, and the switch to WAL rewrites the header, while a refused file must stay
+    /// untouched.
+    private static func refuseForeignOrNewer(path: String) throws {
         let probe: Connection
         do {
             probe = try Connection(path: path, flags: [.readOnly, .noMutex])
@@ -66,13 +73,11 @@ final class ConnectionPool: Sendable {
             return  // no file yet: it is created empty below
         }
         try probe.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        try Migrator.checkNotNewer(probe, path: path)
-    }
-
-    private static func openReader(path: String) throws -> Connection {
-        let reader = try Connection(path: path, flags: [.readWrite, .noMutex])
-        try reader.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        try reader.execute("PRAGMA query_only = ON")
-        return reader
+        do {
+            try Migrator.checkNotNewer(probe, path: path)
+            try DatabaseIdentity.checkOwnSchema(probe, path: path)
+        } catch let error as SQLiteError where error.primaryCode == SQLiteError.Code.notADatabase {
+            throw StoreError.notADatabase(path: path)
+        }
     }
 }

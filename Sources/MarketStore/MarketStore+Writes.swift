@@ -77,6 +77,8 @@ extension MarketStore {
         }
     }
 
+    static let insertImageBytes = "INSERT INTO image_data (image_id, bytes) VALUES (?1, ?2)"
+
     private static func insert(_ images: [NewImage], productID: Int64, on connection: Connection) throws {
         for (position, image) in images.enumerated() {
             try connection.withStatement("""
@@ -88,7 +90,7 @@ extension MarketStore {
                     image.bytes.count)
                 try $0.run()
             }
-            try connection.withStatement("INSERT INTO image_data (image_id, bytes) VALUES (?1, ?2)") {
+            try connection.withStatement(insertImageBytes) {
                 try $0.bind(connection.lastInsertRowID, image.bytes)
                 try $0.run()
             }
