@@ -10,6 +10,8 @@ final class ConnectionPool: Sendable {
     private let writer: Locked<Connection>
     /// nil for an in-memory database.
     private let readers: ReaderPool?
+    /// nil for an in-memory database.
+    private let reserve: DiskReserve?
     /// Bumped after every write returns, so after its commit: a cache tagged with an older count is stale.
     private let completedWrites = Locked<UInt64>(0)
 
@@ -25,13 +27,20 @@ final class ConnectionPool: Sendable {
         }
         self.path = path
         let isInMemory = path == ":memory:"
+        reserve = isInMemory ? nil : DiskReserve(databasePath: path)
+        reserve?.releaseIfDiskIsFull()
         if !isInMemory { try Self.refuseForeignOrNewer(path: path) }
-        let writer = try Connection(path: path, flags: [.readWrite, .create, .noMutex])
-        try writer.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
-        try Migrator.checkNotNewer(writer, path: path)
-        if !isInMemory { try writer.enableWriteAheadLog() }
-        try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
-        try Migrator.migrate(writer, path: path)
+        let writer = try Self.typingFailures(path: path) {
+            let writer = try Connection(path: path, flags: [.readWrite, .create, .noMutex])
+            try writer.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+            try Migrator.checkNotNewer(writer, path: path)
+            if !isInMemory { try writer.enableWriteAheadLog() }
+            // FAST: freed pages are not zeroed one by one, so deleting a large image needs little journal room.
+            try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = FAST")
+            try Migrator.migrate(writer, path: path)
+            return writer
+        }
+        reserve?.restore()
         self.writer = Locked(writer)
         self.readers = isInMemory
             ? nil
@@ -44,12 +53,30 @@ final class ConnectionPool: Sendable {
 
     func write<Result>(_ body: (Connection) throws -> Result) throws -> Result {
         defer { completedWrites.withLock { $0 &+= 1 } }
-        return try writer.withLock { try body($0) }
+        return try Self.typingFailures(path: path) {
+            try writer.withLock { connection in
+                let result = try body(connection)
+                reserve?.restore()
+                return result
+            }
+        }
     }
 
     func read<Result>(_ body: (Connection) throws -> Result) throws -> Result {
-        guard let readers else { return try writer.withLock { try body($0) } }
-        return try readers.withReader(body)
+        try Self.typingFailures(path: path) {
+            guard let readers else { return try writer.withLock { try body($0) } }
+            return try readers.withReader(body)
+        }
+    }
+
+    /// A write that frees space, such as a delete: on a full disk it gives back the reserve and tries once more,
+    /// so space can always be freed through the API.
+    func freeingWrite<Result>(_ body: (Connection) throws -> Result) throws -> Result {
+        do {
+            return try write(body)
+        } catch StoreError.diskFull where reserve?.release() == true {
+            return try write(body)
+        }
     }
 
     /// Runs `body` in one write transaction that takes the database's write lock at once.
@@ -57,9 +84,25 @@ final class ConnectionPool: Sendable {
         try write { connection in try connection.transaction(.immediate) { try body(connection) } }
     }
 
+    /// `freeingWrite` in one transaction.
+    func freeingWriteTransaction<Result>(_ body: (Connection) throws -> Result) throws -> Result {
+        try freeingWrite { connection in try connection.transaction(.immediate) { try body(connection) } }
+    }
+
     /// Runs `body` on one consistent snapshot, for reads that take more than one statement.
     func readTransaction<Result>(_ body: (Connection) throws -> Result) throws -> Result {
         try read { connection in try connection.transaction(.deferred) { try body(connection) } }
+    }
+
+    /// SQLite's answers to a full disk or a database that cannot be written, as the store's own errors.
+    private static func typingFailures<Result>(path: String, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.primaryCode == SQLiteError.Code.full {
+            throw StoreError.diskFull(path: path)
+        } catch let error as SQLiteError where error.primaryCode == SQLiteError.Code.readOnly {
+            throw StoreError.readOnlyDatabase(path: path, reason: error.message)
+        }
     }
 
     /// Checks the file on a read-only connection first: a read-write one could checkpoint a newer database's

@@ -54,12 +54,13 @@ extension MarketStore {
 
     /// Deletes a product with its images; returns what was deleted, nil if there was no such product.
     public func deleteProduct(id: Int64) throws -> Product? {
-        try connections.writeTransaction { try Self.delete(id, on: $0) }
+        try connections.freeingWriteTransaction { try Self.delete(id, on: $0) }
     }
 
     /// Makes `token` the one that deletes the product (v2b), replacing any earlier token.
     public func setDeleteToken(_ token: String, productID: Int64) throws {
-        try connections.write { connection in
+        // The first step of a v2b delete, so it may use the room kept for deletes.
+        try connections.freeingWrite { connection in
             try connection.withStatement("UPDATE products SET delete_token = ?1 WHERE id = ?2") {
                 try $0.bind(token, productID)
                 try $0.run()
@@ -70,7 +71,7 @@ extension MarketStore {
 
     /// Deletes the product `token` was set for; nil if no product has that token.
     public func deleteProduct(deleteToken token: String) throws -> Product? {
-        try connections.writeTransaction { connection in
+        try connections.freeingWriteTransaction { connection in
             guard let product = try Self.detail(deleteToken: token, on: connection) else { return nil }
             try Self.deleteRow(product.id, on: connection)
             return product

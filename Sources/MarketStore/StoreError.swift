@@ -11,6 +11,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readersExhausted(maximum: Int)
     case notADatabase(path: String)
     case foreignDatabase(path: String, missingTables: [String])
+    case diskFull(path: String)
+    case readOnlyDatabase(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .notADatabase(path):
             "\(path) is not an SQLite database; give a new file name or an OpenMarket database. "
                 + "The file was left untouched."
+        case let .diskFull(path):
+            "the disk that holds \(path) is full, so nothing was stored; free some space (deleting products works) "
+                + "and try again"
+        case let .readOnlyDatabase(path, reason):
+            "\(path) cannot be written (\(reason)), so nothing was stored; make the file and its folder writable"
         case let .foreignDatabase(path, missingTables):
             "\(path) is an SQLite database of another application (it has no \(missingTables.joined(separator: ", ")) "
                 + "table); give a new file name or an OpenMarket database. The file was left untouched."
