@@ -15,3 +15,6 @@ public struct HTTPError: Error, Sendable, Equatable {
 
 /// Turns an error into the response body the active API generation uses.
 public typealias ErrorRenderer = @Sendable (HTTPError) -> Response
+
+/// The answer to an error from below HTTP (the store, say) that the client can act on; nil when there is none.
+public typealias ErrorClassifier = @Sendable (any Error) -> HTTPError?

@@ -12,9 +12,12 @@ public struct Router: Sendable {
 
     private var routes: [Route] = []
     private let renderError: ErrorRenderer
+    private let classifyError: ErrorClassifier
 
-    public init(renderError: @escaping ErrorRenderer) {
+    /// `classifyError` gives the answer to an error that is not an `HTTPError`; what it does not know is a 500.
+    public init(renderError: @escaping ErrorRenderer, classifyError: @escaping ErrorClassifier = { _ in nil }) {
         self.renderError = renderError
+        self.classifyError = classifyError
     }
 
     public mutating func on(_ method: String, _ pattern: String, _ handler: @escaping RouteHandler) {
@@ -27,7 +30,7 @@ public struct Router: Sendable {
         } catch let error as HTTPError {
             return render(error)
         } catch {
-            return render(HTTPError(status: 500, message: "internal error: \(error)"))
+            return render(classifyError(error) ?? HTTPError(status: 500, message: "internal error: \(error)"))
         }
     }
 

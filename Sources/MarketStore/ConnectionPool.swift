@@ -29,7 +29,7 @@ final class ConnectionPool: Sendable {
         let isInMemory = path == ":memory:"
         reserve = isInMemory ? nil : DiskReserve(databasePath: path)
         reserve?.releaseIfDiskIsFull()
-        if !isInMemory { try Self.refuseForeignOrNewer(path: path) }
+        if !isInMemory { try Self.typingFailures(path: path) { try Self.refuseForeignOrNewer(path: path) } }
         let writer = try Self.typingFailures(path: path) {
             let writer = try Connection(path: path, flags: [.readWrite, .create, .noMutex])
             try writer.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
@@ -98,7 +98,8 @@ final class ConnectionPool: Sendable {
     private static func typingFailures<Result>(path: String, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
-        } catch let error as SQLiteError where error.primaryCode == SQLiteError.Code.full {
+        } catch let error as SQLiteError
+            where error.primaryCode == SQLiteError.Code.full || error.code == SQLiteError.ExtendedCode.sharedMemorySize {
             throw StoreError.diskFull(path: path)
         } catch let error as SQLiteError where error.primaryCode == SQLiteError.Code.readOnly {
             throw StoreError.readOnlyDatabase(path: path, reason: error.message)

@@ -36,6 +36,12 @@ extension SQLiteError {
         public static let notADatabase = SQLITE_NOTADB
         public static let full = SQLITE_FULL
         public static let readOnly = SQLITE_READONLY
-        public static let ioError = SQLITE_IOERR
+    }
+
+    /// Extended result codes that callers branch on, compared against `code`.
+    public enum ExtendedCode {
+        /// SQLITE_IOERR_SHMSIZE, a macro Swift does not import: the shared-memory file of a WAL database could not
+        /// grow, typically on a full disk.
+        public static let sharedMemorySize = SQLITE_IOERR | (19 << 8)
     }
 }

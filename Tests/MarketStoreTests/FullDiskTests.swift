@@ -59,3 +59,17 @@ struct FullDiskTests {
         }
     }
 }
+
+extension FullDiskTests {
+    /// A database from before the reserve (or whose reserve is gone) cannot open its journal on a full disk: the
+    /// error says so in one line instead of an I/O error code.
+    @Test func aStoreWithoutItsReserveOnAFullDiskSaysTheDiskIsFull() throws {
+        let disk = try SmallDisk(megabytes: 8)
+        let path = disk.path("store.sqlite")
+        do { _ = try MarketStore(path: path, readers: 1).createProduct(Fixture.product("kept"), images: []) }
+        try FileManager.default.removeItem(atPath: path + "-reserve")
+        try disk.fill()
+        let error = #expect(throws: StoreError.diskFull(path: path)) { try MarketStore(path: path, readers: 1) }
+        #expect(error?.description.contains("\n") == false)
+    }
+}

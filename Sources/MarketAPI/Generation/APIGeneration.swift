@@ -1,4 +1,5 @@
 import HTTPServer
+import MarketStore
 
 /// One API generation of the real server (v2b, v2a, v1b, v1a): its routes, how it reads requests and how it writes
 /// responses. Everything the generations share (the store, the rules, image handling) lives outside them, so a new
@@ -22,7 +23,7 @@ public protocol APIGeneration: Sendable {
 extension APIGeneration {
     /// The generation's complete router.
     public func makeRouter() -> Router {
-        var router = Router(renderError: renderError)
+        var router = Router(renderError: renderError, classifyError: StoreError.httpError)
         registerRoutes(on: &router)
         return router
     }

@@ -1,19 +1,19 @@
 import Foundation
-import HTTPTestSupport
 
 /// A tmpfs of a few MiB mounted on a temporary folder for one test, and a ballast file that fills it up.
 /// Mounting needs root (or CAP_SYS_ADMIN); `canMount` tells whether this machine allows it.
-final class SmallDisk {
-    private let folder: TemporaryDirectory
+public final class SmallDisk {
+    /// Where the tmpfs is mounted.
+    public let folder: TemporaryDirectory
     private var ballast: FileHandle?
 
-    static let canMount: Bool = {
+    public static let canMount: Bool = {
         guard let probe = try? SmallDisk(megabytes: 1) else { return false }
         withExtendedLifetime(probe) {}
         return true
     }()
 
-    init(megabytes: Int) throws {
+    public init(megabytes: Int) throws {
         folder = try TemporaryDirectory()
         try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", folder.url.path])
     }
@@ -23,12 +23,12 @@ final class SmallDisk {
         try? Self.run("/bin/umount", [folder.url.path])
     }
 
-    func path(_ name: String) -> String {
+    public func path(_ name: String) -> String {
         folder.path(name)
     }
 
     /// Writes the ballast until the disk has no byte left.
-    func fill() throws {
+    public func fill() throws {
         let path = folder.path("ballast")
         if ballast == nil {
             guard FileManager.default.createFile(atPath: path, contents: nil),
@@ -42,7 +42,7 @@ final class SmallDisk {
     }
 
     /// Removes the ballast, giving its space back.
-    func empty() throws {
+    public func empty() throws {
         try ballast?.close()
         ballast = nil
         try FileManager.default.removeItem(atPath: folder.path("ballast"))
