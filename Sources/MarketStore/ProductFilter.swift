@@ -41,23 +41,33 @@ enum ProductFilter {
     func bind(to statement: Statement) throws {
         switch self {
         case .none: break
-        case let .indexed(text): try statement.bind(text, Self.phrase(text))
+        case let .indexed(text): try statement.bind(text, Self.trigramQuery(text))
         case let .scanned(text): try statement.bind(text, at: 1)
         }
     }
 
-    /// ?1 taken as one FTS5 string: inside double quotes every character is literal, and `""` is a quote.
-    private static func phrase(_ text: String) -> String {
-        "\"\(text.replacing("\"", with: "\"\""))\""
+    /// Every text containing ?1 has all of its trigrams, so requiring a few of them finds a superset. Trigrams
+    /// that do not overlap (and the last one, for the tail) are enough, and far cheaper than the whole phrase: the
+    /// index intersects short lists by id instead of reading every position of every trigram. Each is one FTS5
+    /// string, in which every character is literal and `""` is a quote.
+    private static func trigramQuery(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let starts = Array(stride(from: 0, to: scalars.count - 2, by: 3)) + [scalars.count - 3]
+        return Set(starts).sorted().map { start in
+            var trigram = String.UnicodeScalarView()
+            trigram.append(contentsOf: scalars[start..<(start + 3)])
+            return "\"\(String(trigram).replacing("\"", with: "\"\""))\""
+        }.joined(separator: " AND ")
     }
 
     /// Products whose name has the trigrams of ?2, and products of a vendor whose current name matches: a superset
-    /// of the list, which the exact condition then narrows.
+    /// of the list, which the exact condition then narrows. The vendors are matched first (there are few), then
+    /// their products found by index.
     private static let candidates = """
         candidates (id) AS (
             SELECT rowid FROM product_names WHERE product_names MATCH ?2
             UNION
-            SELECT p.id FROM vendors v JOIN products p ON p.vendor_id = v.id WHERE \(ProductRows.vendorMatches)
+            SELECT p.id FROM products p WHERE p.vendor_id IN (SELECT v.id FROM vendors v WHERE \(ProductRows.vendorMatches))
         )
         """
     private static let fromCandidates = """

@@ -55,9 +55,15 @@ struct SearchReferenceTests {
         }.map(\.id)
     }
 
-    /// Every substring of 1 to 4 characters of every name, in its own, upper and lower case, and the extra terms.
+    /// Every substring of 1 to 4 characters of every name, every whole name and its last 5 to 9 characters, each in
+    /// its own, upper and lower case, and the extra terms.
     private static var terms: Set<String> {
         var terms = Set(extraTerms)
+        for name in names {
+            for tail in [name] + (5...9).map({ String(name.unicodeScalars.suffix($0)) }) {
+                terms.formUnion([tail, tail.uppercased(), tail.lowercased()])
+            }
+        }
         for name in names {
             let characters = Array(name.unicodeScalars)
             for length in 1...4 where length <= characters.count {
