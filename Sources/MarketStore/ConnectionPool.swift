@@ -106,13 +106,21 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// Checks the file on a read-only connection first: a read-write one could checkpoint a newer database's
+    /// Checks the file on read-only connections first: a read-write one could checkpoint a newer database's
     /// WAL into it when it closes, and the switch to WAL rewrites the header, while a refused file must stay
-    /// untouched.
+    /// untouched. The first look is immutable, so it leaves no -wal or -shm file beside another application's
+    /// database in WAL mode; the second also sees what this store's WAL holds.
     private static func refuseForeignOrNewer(path: String) throws {
+        if let immutable = DatabaseIdentity.immutableURI(path) {
+            try probe(immutable, flags: [.readOnly, .noMutex, .uri], path: path)
+        }
+        try probe(path, flags: [.readOnly, .noMutex], path: path)
+    }
+
+    private static func probe(_ location: String, flags: OpenFlags, path: String) throws {
         let probe: Connection
         do {
-            probe = try Connection(path: path, flags: [.readOnly, .noMutex])
+            probe = try Connection(path: location, flags: flags)
         } catch let error as SQLiteError where error.primaryCode == SQLiteError.Code.cantOpen {
             return  // no file yet: it is created empty below
         }

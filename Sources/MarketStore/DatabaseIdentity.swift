@@ -18,4 +18,20 @@ enum DatabaseIdentity {
             throw StoreError.foreignDatabase(path: path, missingTables: missing)
         }
     }
+
+    /// `path` as an SQLite URI that opens it without locks or side files; nil when `path` is a URI already.
+    static func immutableURI(_ path: String) -> String? {
+        guard !path.hasPrefix("file:") else { return nil }
+        // In a URI's path, % escapes, ? starts the parameters and # the fragment.
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:\(escaped)?immutable=1"
+    }
 }

@@ -37,6 +37,20 @@ struct ForeignFileTests {
             refusedWith: .foreignDatabase(path: path, missingTables: ["meta", "vendors", "products", "images", "image_data"]))
     }
 
+    /// A read-only connection to a database in WAL mode would leave an -shm and a -wal file behind.
+    @Test func anotherApplicationsDatabaseInWALModeIsRefusedWithoutSideFiles() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("other app?#%.sqlite")
+        do {
+            let other = try Connection(path: path)
+            try other.enableWriteAheadLog()
+            try other.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('x')")
+        }
+        try expectUntouched(
+            path, in: directory,
+            refusedWith: .foreignDatabase(path: path, missingTables: ["meta", "vendors", "products", "images", "image_data"]))
+    }
+
     @Test func aFileThatIsNoDatabaseIsRefusedWithItsBytesUntouched() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("notes.txt")
