@@ -18,13 +18,18 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         self.init(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 
+    private static let longestSQLShown = 300
+
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`, ...) without the extended bits.
     public var primaryCode: Int32 { code & 0xFF }
 
     public var description: String {
         let failure = "SQLite error \(code) (\(String(cString: sqlite3_errstr(code)))): \(message)"
         guard let sql else { return failure }
-        return "\(failure); SQL: \(sql.split(whereSeparator: \.isWhitespace).joined(separator: " "))"
+        // One line, and short enough for a log: a whole migration script can fail as one `execute`.
+        let oneLine = sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let shown = oneLine.count > Self.longestSQLShown ? "\(oneLine.prefix(Self.longestSQLShown))…" : oneLine
+        return "\(failure); SQL: \(shown)"
     }
 }
 

@@ -47,6 +47,14 @@ struct StatementLifetimeTests {
         #expect(executeError?.description.contains("no such table: missing; SQL: DROP TABLE missing") == true)
     }
 
+    @Test func aLongScriptIsShortenedInTheDescriptionButKeptWhole() throws {
+        let connection = try Connection(path: ":memory:")
+        let script = String(repeating: "SELECT 1;\n", count: 100) + "SELECT * FROM missing"
+        let error = #expect(throws: SQLiteError.self) { try connection.execute(script) }
+        #expect(error?.sql == script)
+        #expect(error?.description.hasSuffix("SELECT 1; SELECT 1; …") == true)
+    }
+
     @Test func aFileDatabaseSwitchesToWriteAheadLogging() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("wal-\(UUID()).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
