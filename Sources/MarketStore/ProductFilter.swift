@@ -10,7 +10,7 @@ enum ProductFilter {
     case indexed(String)
     case scanned(String)
 
-    /// SQLite's trigram tokenizer counts Unicode scalars, as the index's shortest lookup.
+    /// The shortest text the trigram index can look up, in Unicode scalars (what SQLite counts as characters).
     private static let shortestIndexedLength = 3
 
     init(search: String?) {
