@@ -76,10 +76,10 @@ let package = Package(
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "SeededRandom"]),
         .testTarget(name: "WireFormatTests", dependencies: ["Locking", "WireFormat", "SeededRandom"]),
         .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(
             name: "MarketStoreTests",
-            dependencies: ["Locking", "MarketStore", "SQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
+            dependencies: ["Locking", "MarketStore", "SQLite", "CSQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "MarketStore", "CZlib", "HTTPTestSupport"]),
         .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient", "TestFixtures"]),
         .target(

@@ -1,3 +1,4 @@
+import Dispatch
 import Locking
 import SQLite
 
@@ -7,31 +8,47 @@ import SQLite
 /// so there every read goes through the writer as well.
 ///
 /// Unchecked Sendable: a `Connection` is not Sendable, but each one is used by one thread at a time, the writer
-/// only inside its lock and a reader only while checked out of `idleReaders`.
+/// only inside its lock and a reader only while checked out of the `ReaderPool`.
 final class ConnectionPool: @unchecked Sendable {
     private let path: String
     private let writer: Locked<Connection>
     /// nil for an in-memory database.
-    private let idleReaders: Locked<[Connection]>?
+    private let readers: ReaderPool?
+    /// nil for an in-memory database.
+    private let reserve: DiskReserve?
     /// Bumped after every write returns, so after its commit: a cache tagged with an older count is stale.
     private let completedWrites = Locked<UInt64>(0)
 
-    private static let busyTimeoutMilliseconds: Int32 = 10_000
+    static let busyTimeoutMilliseconds: Int32 = 10_000
 
-    /// Opens and migrates the database; `readers` connections are opened up front, and the pool grows to
-    /// the largest number of reads that ever run at once.
-    init(path: String, readers: Int) throws {
+    /// Opens and migrates the database; `readers` connections are opened up front, and the pool grows up to
+    /// `maximumReaders` when more reads run at once. A read beyond that waits up to `readerWait` for one to
+    /// come back.
+    init(path: String, readers: Int, maximumReaders: Int, readerWait: DispatchTimeInterval = .seconds(10)) throws {
         guard readers >= 0 else { throw StoreError.invalidReaderCount(readers) }
+        guard maximumReaders >= max(readers, 1) else {
+            throw StoreError.invalidReaderMaximum(maximumReaders, readers: readers)
+        }
         self.path = path
         let isInMemory = path == ":memory:"
-        if !isInMemory { try Self.refuseNewerSchema(path: path) }
-        let writer = try Connection(path: path, flags: [.readWrite, .create, .noMutex])
-        try writer.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
-        try Migrator.checkNotNewer(writer, path: path)
-        try writer.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
-        try Migrator.migrate(writer, path: path)
+        reserve = isInMemory ? nil : DiskReserve(databasePath: path)
+        reserve?.releaseIfDiskIsFull()
+        if !isInMemory { try Self.typingFailures(path: path) { try Self.refuseForeignOrNewer(path: path) } }
+        let writer = try Self.typingFailures(path: path) {
+            let writer = try Connection(path: path, flags: [.readWrite, .create, .noMutex])
+            try writer.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+            try Migrator.checkNotNewer(writer, path: path)
+            if !isInMemory { try writer.enableWriteAheadLog() }
+            // FAST: freed pages are not zeroed one by one, so deleting a large image needs little journal room.
+            try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = FAST")
+            try Migrator.migrate(writer, path: path)
+            return writer
+        }
+        reserve?.restore()
         self.writer = Locked(writer)
-        idleReaders = isInMemory ? nil : Locked(try (0..<readers).map { _ in try Self.openReader(path: path) })
+        self.readers = isInMemory
+            ? nil
+            : try ReaderPool(path: path, opened: readers, maximum: maximumReaders, wait: readerWait)
     }
 
     var writeCount: UInt64 {
@@ -40,14 +57,30 @@ final class ConnectionPool: @unchecked Sendable {
 
     func write<Result>(_ body: (Connection) throws -> Result) throws -> Result {
         defer { completedWrites.withLock { $0 &+= 1 } }
-        return try writer.withLock { try body($0) }
+        return try Self.typingFailures(path: path) {
+            try writer.withLock { connection in
+                let result = try body(connection)
+                reserve?.restore()
+                return result
+            }
+        }
     }
 
     func read<Result>(_ body: (Connection) throws -> Result) throws -> Result {
-        guard let idleReaders else { return try writer.withLock { try body($0) } }
-        let reader = try idleReaders.withLock { $0.popLast() } ?? Self.openReader(path: path)
-        defer { idleReaders.withLock { $0.append(reader) } }
-        return try body(reader)
+        try Self.typingFailures(path: path) {
+            guard let readers else { return try writer.withLock { try body($0) } }
+            return try readers.withReader(body)
+        }
+    }
+
+    /// A write that frees space, such as a delete: on a full disk it gives back the reserve and tries once more,
+    /// so space can always be freed through the API.
+    func freeingWrite<Result>(_ body: (Connection) throws -> Result) throws -> Result {
+        do {
+            return try write(body)
+        } catch StoreError.diskFull where reserve?.release() == true {
+            return try write(body)
+        }
     }
 
     /// Runs `body` in one write transaction that takes the database's write lock at once.
@@ -55,28 +88,52 @@ final class ConnectionPool: @unchecked Sendable {
         try write { connection in try connection.transaction(.immediate) { try body(connection) } }
     }
 
+    /// `freeingWrite` in one transaction.
+    func freeingWriteTransaction<Result>(_ body: (Connection) throws -> Result) throws -> Result {
+        try freeingWrite { connection in try connection.transaction(.immediate) { try body(connection) } }
+    }
+
     /// Runs `body` on one consistent snapshot, for reads that take more than one statement.
     func readTransaction<Result>(_ body: (Connection) throws -> Result) throws -> Result {
         try read { connection in try connection.transaction(.deferred) { try body(connection) } }
     }
 
-    /// Checks the version on a read-only connection first: a read-write one could checkpoint a newer
-    /// database's WAL into it when it closes, and a refused database must stay untouched.
-    private static func refuseNewerSchema(path: String) throws {
+    /// SQLite's answers to a full disk or a database that cannot be written, as the store's own errors.
+    private static func typingFailures<Result>(path: String, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as SQLiteError
+            where error.primaryCode == SQLiteError.Code.full || error.code == SQLiteError.ExtendedCode.sharedMemorySize {
+            throw StoreError.diskFull(path: path)
+        } catch let error as SQLiteError where error.primaryCode == SQLiteError.Code.readOnly {
+            throw StoreError.readOnlyDatabase(path: path, reason: error.message)
+        }
+    }
+
+    /// Checks the file on read-only connections first: a read-write one could checkpoint a newer database's
+    /// WAL into it when it closes, and the switch to WAL rewrites the header, while a refused file must stay
+    /// untouched. The first look is immutable, so it leaves no -wal or -shm file beside another application's
+    /// database in WAL mode; the second also sees what this store's WAL holds.
+    private static func refuseForeignOrNewer(path: String) throws {
+        if let immutable = DatabaseIdentity.immutableURI(path) {
+            try probe(immutable, flags: [.readOnly, .noMutex, .uri], path: path)
+        }
+        try probe(path, flags: [.readOnly, .noMutex], path: path)
+    }
+
+    private static func probe(_ location: String, flags: OpenFlags, path: String) throws {
         let probe: Connection
         do {
-            probe = try Connection(path: path, flags: [.readOnly, .noMutex])
+            probe = try Connection(path: location, flags: flags)
         } catch let error as SQLiteError where error.primaryCode == SQLiteError.Code.cantOpen {
             return  // no file yet: it is created empty below
         }
         try probe.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        try Migrator.checkNotNewer(probe, path: path)
-    }
-
-    private static func openReader(path: String) throws -> Connection {
-        let reader = try Connection(path: path, flags: [.readWrite, .noMutex])
-        try reader.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        try reader.execute("PRAGMA query_only = ON")
-        return reader
+        do {
+            try Migrator.checkNotNewer(probe, path: path)
+            try DatabaseIdentity.checkOwnSchema(probe, path: path)
+        } catch let error as SQLiteError where error.primaryCode == SQLiteError.Code.notADatabase {
+            throw StoreError.notADatabase(path: path)
+        }
     }
 }

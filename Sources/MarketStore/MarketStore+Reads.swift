@@ -17,16 +17,16 @@ extension MarketStore {
     /// ASCII case and taking every character literally; nil or empty keeps all.
     public func page(offset: Int, limit: Int, search: String?, order: ListOrder) throws -> ProductPage {
         guard offset >= 0, limit >= 0 else { throw StoreError.invalidPage(offset: offset, limit: limit) }
-        let filter = search?.isEmpty == false ? search : nil
+        let filter = ProductFilter(search: search)
         return try connections.readTransaction { connection in
-            let totalCount = try connection.withStatement(filter == nil ? ProductRows.count : ProductRows.filteredCount) {
-                if filter != nil { try $0.bind(filter, at: 1) }
+            let totalCount = try connection.withStatement(filter.countSQL) {
+                try filter.bind(to: $0)
                 return try $0.step() ? $0.column(0) : 0
             }
-            let products = try connection.withStatement(
-                order == .newestFirst ? ProductRows.newestFirstPage : ProductRows.oldestFirstPage
-            ) {
-                try $0.bind(filter, limit, offset)
+            let products = try connection.withStatement(filter.pageSQL(order)) {
+                try filter.bind(to: $0)
+                try $0.bind(limit, at: 3)
+                try $0.bind(offset, at: 4)
                 return try ProductRows.products(from: $0)
             }
             return ProductPage(products: products, totalCount: totalCount)

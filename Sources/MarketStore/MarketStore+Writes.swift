@@ -54,12 +54,13 @@ extension MarketStore {
 
     /// Deletes a product with its images; returns what was deleted, nil if there was no such product.
     public func deleteProduct(id: Int64) throws -> Product? {
-        try connections.writeTransaction { try Self.delete(id, on: $0) }
+        try connections.freeingWriteTransaction { try Self.delete(id, on: $0) }
     }
 
     /// Makes `token` the one that deletes the product (v2b), replacing any earlier token.
     public func setDeleteToken(_ token: String, productID: Int64) throws {
-        try connections.write { connection in
+        // The first step of a v2b delete, so it may use the room kept for deletes.
+        try connections.freeingWrite { connection in
             try connection.withStatement("UPDATE products SET delete_token = ?1 WHERE id = ?2") {
                 try $0.bind(token, productID)
                 try $0.run()
@@ -70,12 +71,14 @@ extension MarketStore {
 
     /// Deletes the product `token` was set for; nil if no product has that token.
     public func deleteProduct(deleteToken token: String) throws -> Product? {
-        try connections.writeTransaction { connection in
+        try connections.freeingWriteTransaction { connection in
             guard let product = try Self.detail(deleteToken: token, on: connection) else { return nil }
             try Self.deleteRow(product.id, on: connection)
             return product
         }
     }
+
+    static let insertImageBytes = "INSERT INTO image_data (image_id, bytes) VALUES (?1, ?2)"
 
     /// `ids[position]`, when given, is the image's id (seed data); otherwise the next one is taken.
     static func insert(_ images: [NewImage], ids: [Int64]? = nil, productID: Int64, on connection: Connection) throws {
@@ -89,7 +92,7 @@ extension MarketStore {
                     image.bytes.count, ids?[position])
                 try $0.run()
             }
-            try connection.withStatement("INSERT INTO image_data (image_id, bytes) VALUES (?1, ?2)") {
+            try connection.withStatement(insertImageBytes) {
                 try $0.bind(connection.lastInsertRowID, image.bytes)
                 try $0.run()
             }

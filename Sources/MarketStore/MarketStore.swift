@@ -8,9 +8,10 @@ public final class MarketStore: Sendable {
 
     /// Opens the database at `path`, creating and migrating it as needed; `":memory:"` keeps it in memory.
     /// `readers` reader connections are opened up front (e.g. one per server thread); more are opened
-    /// if more reads run at once.
-    public init(path: String, readers: Int = 4) throws {
-        connections = try ConnectionPool(path: path, readers: readers)
+    /// if more reads run at once, up to `maximumReaders` (by default twice `readers`, at least 8).
+    public init(path: String, readers: Int = 4, maximumReaders: Int? = nil) throws {
+        connections = try ConnectionPool(
+            path: path, readers: readers, maximumReaders: maximumReaders ?? max(2 * readers, 8))
     }
 
     /// Grows with every write once it has committed (or failed). Anything derived from reads made while it had

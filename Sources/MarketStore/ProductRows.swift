@@ -14,33 +14,23 @@ enum ProductRows {
         LEFT JOIN vendors v ON v.id = p.vendor_id
         LEFT JOIN images i ON i.product_id = p.id
         """
-    /// ?1: the search text, NULL for no filter. Case-insensitive for ASCII, literal for `%`, `_` and quotes.
-    private static let filter = """
-        ?1 IS NULL OR instr(lower(p.name), lower(?1)) > 0 OR instr(lower(v.name), lower(?1)) > 0
-        """
+    /// ?1: the search text. Case-insensitive for ASCII (SQLite's lower()), literal for `%`, `_` and quotes.
+    static let vendorMatches = "instr(lower(v.name), lower(?1)) > 0"
+    static let matches = "(instr(lower(p.name), lower(?1)) > 0 OR \(vendorMatches))"
 
     /// ?1: the product id.
     static let detail = "SELECT \(columns) FROM products p \(joins) WHERE p.id = ?1 ORDER BY i.position"
     /// ?1: the delete token.
     static let detailByDeleteToken = "SELECT \(columns) FROM products p \(joins) WHERE p.delete_token = ?1 ORDER BY i.position"
 
-    /// ?1: search text or NULL, ?2: limit, ?3: offset.
-    static let newestFirstPage = page(direction: "DESC")
-    static let oldestFirstPage = page(direction: "ASC")
-
-    /// ?1: search text or NULL.
-    static let filteredCount = "SELECT count(*) FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE \(filter)"
-    static let count = "SELECT count(*) FROM products"
-
-    private static func page(direction: String) -> String {
-        """
-        WITH page AS (
-            SELECT p.id FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id
-            WHERE \(filter) ORDER BY p.id \(direction) LIMIT ?2 OFFSET ?3
-        )
-        SELECT \(columns) FROM page JOIN products p ON p.id = page.id \(joins)
-        ORDER BY p.id \(direction), i.position
-        """
+    /// The products whose ids `pageIDs` selects, in `order`, with their images.
+    static func page(ids pageIDs: String, order: ListOrder) -> String {
+        let direction = order == .newestFirst ? "DESC" : "ASC"
+        return """
+            WITH page AS (\(pageIDs))
+            SELECT \(columns) FROM page JOIN products p ON p.id = page.id \(joins)
+            ORDER BY p.id \(direction), i.position
+            """
     }
 
     /// Steps `statement` (one of the queries above) to the end and groups its rows into products.

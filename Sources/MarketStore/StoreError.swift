@@ -7,6 +7,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateVendorIdentifier(String)
     case invalidPage(offset: Int, limit: Int)
     case invalidReaderCount(Int)
+    case invalidReaderMaximum(Int, readers: Int)
+    case readersExhausted(maximum: Int)
+    case notADatabase(path: String)
+    case foreignDatabase(path: String, missingTables: [String])
+    case diskFull(path: String)
+    case readOnlyDatabase(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -27,6 +33,22 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "a page needs a non-negative offset and limit, got offset \(offset) and limit \(limit)"
         case let .invalidReaderCount(count):
             "the number of reader connections cannot be negative, got \(count)"
+        case let .invalidReaderMaximum(maximum, readers):
+            "the maximum number of reader connections must be at least 1 and at least the \(readers) opened up front, "
+                + "got \(maximum)"
+        case let .readersExhausted(maximum):
+            "all \(maximum) reader connections stayed busy for the whole wait; try again, or allow more readers"
+        case let .notADatabase(path):
+            "\(path) is not an SQLite database; give a new file name or an OpenMarket database. "
+                + "The file was left untouched."
+        case let .diskFull(path):
+            "the disk that holds \(path) is full, so nothing was stored; free some space (deleting products works) "
+                + "and try again"
+        case let .readOnlyDatabase(path, reason):
+            "\(path) cannot be written (\(reason)), so nothing was stored; make the file and its folder writable"
+        case let .foreignDatabase(path, missingTables):
+            "\(path) is an SQLite database of another application (it has no \(missingTables.joined(separator: ", ")) "
+                + "table); give a new file name or an OpenMarket database. The file was left untouched."
         }
     }
 }

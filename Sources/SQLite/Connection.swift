@@ -33,7 +33,7 @@ public final class Connection {
         let code = sqlite3_exec(database, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard code == SQLITE_OK else {
-            throw SQLiteError(code: code, message: message.map { String(cString: $0) } ?? "")
+            throw SQLiteError(code: code, message: message.map { String(cString: $0) } ?? "", sql: sql)
         }
     }
 
@@ -57,6 +57,21 @@ public final class Connection {
     public func setBusyTimeout(milliseconds: Int32) throws {
         let code = sqlite3_busy_timeout(database, milliseconds)
         guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database) }
+    }
+
+    /// Switches the database to write-ahead logging, which lets readers run beside the one writer. SQLite
+    /// answers a refusal (an in-memory database, a file system or VFS without shared memory) with the mode it
+    /// kept instead of an error, so the answer is checked here.
+    public func enableWriteAheadLog() throws {
+        let sql = "PRAGMA journal_mode = WAL"
+        let mode: String = try withStatement(sql) { try $0.step() ? $0.column(0) : "" }
+        guard mode.lowercased() == "wal" else {
+            throw SQLiteError(
+                code: SQLITE_ERROR,
+                message: "SQLite kept the journal mode \"\(mode)\" instead of switching to WAL; "
+                    + "put the database on a local file system that supports shared memory",
+                sql: sql)
+        }
     }
 
     /// The rowid of the most recent successful INSERT on this connection.

@@ -4,6 +4,8 @@ import CSQLite
 public final class Statement {
     let pointer: OpaquePointer
     private let database: OpaquePointer
+    /// The text it was prepared from, for error messages.
+    let sql: String
 
     init(sql: String, database: OpaquePointer) throws {
         var prepared: OpaquePointer?
@@ -16,7 +18,7 @@ public final class Statement {
             if let tail { trailing = String(cString: tail) }
             return code
         }
-        guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database) }
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database, sql: sql) }
         guard let prepared else {
             throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement in \"\(sql)\"")
         }
@@ -24,11 +26,13 @@ public final class Statement {
             sqlite3_finalize(prepared)
             throw SQLiteError(
                 code: SQLITE_MISUSE,
-                message: "only one statement can be prepared at a time; this follows the first: \"\(trailing)\""
+                message: "only one statement can be prepared at a time; this follows the first: \"\(trailing)\"",
+                sql: sql
             )
         }
         self.pointer = prepared
         self.database = database
+        self.sql = sql
     }
 
     deinit {
@@ -54,7 +58,7 @@ public final class Statement {
         switch sqlite3_step(pointer) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        case let code: throw SQLiteError(code: code, handle: database)
+        case let code: throw SQLiteError(code: code, handle: database, sql: sql)
         }
     }
 
@@ -68,13 +72,15 @@ public final class Statement {
         Value(column: index, of: self)
     }
 
-    /// Makes the statement ready to run again and ends the read it may hold open.
+    /// Makes the statement ready to run again, ends the read it may hold open, and unbinds every parameter:
+    /// SQLite keeps its own copy of bound text and blobs (an uploaded image, say) until they are unbound.
     public func reset() {
         // The code sqlite3_reset returns repeats the last step's error, already thrown by step().
         sqlite3_reset(pointer)
+        sqlite3_clear_bindings(pointer)
     }
 
     func check(_ code: Int32) throws {
-        guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database) }
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database, sql: sql) }
     }
 }

@@ -25,16 +25,18 @@ public final class LiveServer {
 
     public var port: UInt16 { server.port }
 
+    /// `folder`, when given, holds the database instead of a new temporary folder (a small disk, say).
     public init(
         _ generation: Generation, strict: Bool = false, publicURL: String? = nil,
-        now: Double? = LiveServer.fixedNow, maxBodyBytes: Int = 32 * 1024 * 1024
+        now: Double? = LiveServer.fixedNow, maxBodyBytes: Int = 32 * 1024 * 1024, folder: TemporaryDirectory? = nil
     ) throws {
         self.generation = generation
         self.strict = strict
         self.publicURL = publicURL
         self.now = now
         self.maxBodyBytes = maxBodyBytes
-        folder = try TemporaryDirectory()
+        let folder = try folder ?? TemporaryDirectory()
+        self.folder = folder
         (store, server) = try Self.start(
             generation, path: folder.path("market.sqlite"), strict: strict, publicURL: publicURL, now: now,
             maxBodyBytes: maxBodyBytes)

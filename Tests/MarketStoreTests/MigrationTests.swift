@@ -26,7 +26,10 @@ struct MigrationTests {
             try #require(try $0.step())
             return $0.column(0) as String
         }
-        #expect(tables == "image_data images meta products sqlite_sequence vendors")
+        #expect(tables == """
+            image_data images meta product_count product_names product_names_config product_names_data \
+            product_names_idx products sqlite_sequence vendors
+            """)
     }
 
     @Test func reopeningAMigratedDatabaseKeepsItsData() throws {

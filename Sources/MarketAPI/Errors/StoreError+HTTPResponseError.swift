@@ -8,8 +8,13 @@ extension StoreError: HTTPResponseError {
         switch self {
         case .productNotFound: .notFound
         case .thumbnailNotOwnImage, .invalidPage: .badRequest
+        // The server's disk or load, not the request: the client may try again later.
+        case .diskFull: .insufficientStorage
+        case .readOnlyDatabase, .readersExhausted: .serviceUnavailable
         // Startup refusals: a handler meeting one is a bug.
-        case .schemaTooNew, .generationMismatch, .duplicateVendorIdentifier, .invalidReaderCount: .internalServerError
+        case .schemaTooNew, .generationMismatch, .duplicateVendorIdentifier, .invalidReaderCount, .invalidReaderMaximum,
+             .notADatabase, .foreignDatabase:
+            .internalServerError
         }
     }
 

@@ -1,0 +1,96 @@
+import SQLite
+
+/// How a list is narrowed by its search text, and the SQL that counts and pages it.
+///
+/// Every variant finds exactly the products of `ProductRows.matches`: the name or the vendor's current name
+/// contains the text, ASCII case ignored, every character literal. Text of 3 or more characters is looked up in
+/// the trigram index first; shorter text has no trigram, so it is matched against every name.
+enum ProductFilter {
+    case none
+    case indexed(String)
+    case scanned(String)
+
+    /// The shortest text the trigram index can look up, in Unicode scalars (what SQLite counts as characters).
+    private static let shortestIndexedLength = 3
+
+    init(search: String?) {
+        guard let search, !search.isEmpty else {
+            self = .none
+            return
+        }
+        self = search.unicodeScalars.count >= Self.shortestIndexedLength ? .indexed(search) : .scanned(search)
+    }
+
+    /// Counts the whole filtered list.
+    var countSQL: String { queries.count }
+
+    /// One page of products with their images; ?3: limit, ?4: offset.
+    func pageSQL(_ order: ListOrder) -> String {
+        order == .newestFirst ? queries.newestFirstPage : queries.oldestFirstPage
+    }
+
+    private var queries: Queries {
+        switch self {
+        case .none: Self.unfiltered
+        case .indexed: Self.indexedSearch
+        case .scanned: Self.scannedSearch
+        }
+    }
+
+    /// Binds ?1, the search text, and ?2, the trigram query, where the SQL above uses them.
+    func bind(to statement: Statement) throws {
+        switch self {
+        case .none: break
+        case let .indexed(text): try statement.bind(text, Self.trigramQuery(text))
+        case let .scanned(text): try statement.bind(text, at: 1)
+        }
+    }
+
+    /// Every text containing ?1 has all of its trigrams, so requiring a few of them finds a superset. Trigrams
+    /// that do not overlap (and the last one, for the tail) are enough, and far cheaper than the whole phrase: the
+    /// index intersects short lists by id instead of reading every position of every trigram. Each is one FTS5
+    /// string, in which every character is literal and `""` is a quote.
+    private static func trigramQuery(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let starts = Array(stride(from: 0, to: scalars.count - 2, by: 3)) + [scalars.count - 3]
+        return Set(starts).sorted().map { start in
+            var trigram = String.UnicodeScalarView()
+            trigram.append(contentsOf: scalars[start..<(start + 3)])
+            return "\"\(String(trigram).replacing("\"", with: "\"\""))\""
+        }.joined(separator: " AND ")
+    }
+
+    /// Products whose name has the trigrams of ?2, and products of a vendor whose current name matches: a superset
+    /// of the list, which the exact condition then narrows. The vendors are matched first (there are few), then
+    /// their products found by index.
+    private static let candidates = """
+        candidates (id) AS (
+            SELECT rowid FROM product_names WHERE product_names MATCH ?2
+            UNION
+            SELECT p.id FROM products p WHERE p.vendor_id IN (SELECT v.id FROM vendors v WHERE \(ProductRows.vendorMatches))
+        )
+        """
+    private static let fromCandidates = """
+        FROM candidates c JOIN products p ON p.id = c.id LEFT JOIN vendors v ON v.id = p.vendor_id
+        WHERE \(ProductRows.matches)
+        """
+    private static let unfiltered = Queries(count: "SELECT total FROM product_count", pageIDs: "SELECT p.id FROM products p")
+    private static let indexedSearch = Queries(
+        count: "WITH \(candidates) SELECT count(*) \(fromCandidates)", pageIDs: "WITH \(candidates) SELECT p.id \(fromCandidates)")
+    private static let scannedSearch = Queries(count: "SELECT count(*) \(fromAll)", pageIDs: "SELECT p.id \(fromAll)")
+
+    private static let fromAll = "FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE \(ProductRows.matches)"
+
+    /// The SQL of one kind of filter, built once.
+    private struct Queries {
+        let count: String
+        let newestFirstPage: String
+        let oldestFirstPage: String
+
+        init(count: String, pageIDs: String) {
+            self.count = count
+            newestFirstPage = ProductRows.page(ids: "\(pageIDs) ORDER BY p.id DESC LIMIT ?3 OFFSET ?4", order: .newestFirst)
+            oldestFirstPage = ProductRows.page(ids: "\(pageIDs) ORDER BY p.id ASC LIMIT ?3 OFFSET ?4", order: .oldestFirst)
+        }
+    }
+}

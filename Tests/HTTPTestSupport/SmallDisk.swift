@@ -1,0 +1,60 @@
+import Foundation
+
+/// A tmpfs of a few MiB mounted on a temporary folder for one test, and a ballast file that fills it up.
+/// Mounting needs root (or CAP_SYS_ADMIN); `canMount` tells whether this machine allows it.
+public final class SmallDisk {
+    /// Where the tmpfs is mounted.
+    public let folder: TemporaryDirectory
+    private var ballast: FileHandle?
+
+    public static let canMount: Bool = {
+        guard let probe = try? SmallDisk(megabytes: 1) else { return false }
+        withExtendedLifetime(probe) {}
+        return true
+    }()
+
+    public init(megabytes: Int) throws {
+        folder = try TemporaryDirectory()
+        try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", folder.url.path])
+    }
+
+    deinit {
+        try? ballast?.close()
+        try? Self.run("/bin/umount", [folder.url.path])
+    }
+
+    public func path(_ name: String) -> String {
+        folder.path(name)
+    }
+
+    /// Writes the ballast until the disk has no byte left.
+    public func fill() throws {
+        let path = folder.path("ballast")
+        if ballast == nil {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteUnknown) }
+            ballast = handle
+        }
+        let chunk = Data(count: 4096)
+        for _ in 0..<100_000 {  // far more than any disk here holds
+            do { try ballast?.write(contentsOf: chunk) } catch { return }
+        }
+    }
+
+    /// Removes the ballast, giving its space back.
+    public func empty() throws {
+        try ballast?.close()
+        ballast = nil
+        try FileManager.default.removeItem(atPath: folder.path("ballast"))
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+    }
+}
