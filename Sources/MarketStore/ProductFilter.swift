@@ -4,7 +4,8 @@ import SQLite
 ///
 /// Every variant finds exactly the products of `ProductRows.matches`: the name or the vendor's current name
 /// contains the text, ASCII case ignored, every character literal. Text of 3 or more characters is looked up in
-/// the trigram index first; shorter text has no trigram, so it is matched against every name.
+/// the trigram index first; shorter text has no trigram, so it is matched against every name, and so is text with
+/// a NUL character, which FTS5's query syntax cannot carry (its parser stops there).
 enum ProductFilter {
     case none
     case indexed(String)
@@ -18,7 +19,8 @@ enum ProductFilter {
             self = .none
             return
         }
-        self = search.unicodeScalars.count >= Self.shortestIndexedLength ? .indexed(search) : .scanned(search)
+        let indexable = search.unicodeScalars.count >= Self.shortestIndexedLength && !search.unicodeScalars.contains("\0")
+        self = indexable ? .indexed(search) : .scanned(search)
     }
 
     /// Counts the whole filtered list.

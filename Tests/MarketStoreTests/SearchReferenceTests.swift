@@ -19,6 +19,7 @@ struct SearchReferenceTests {
         "%", "_", "'", "\"", "\"\"", "*", "AND", "OR", "NOT", "NEAR", "(", ")", "-", ":", "^", "{", "zhil", "ZHILLY",
         "kyo", "KYO12", "renamed", "RENAMED VENDOR", "retired", "e\u{301}", "\u{301}", "é", "É", "ǅ", "k", "K", "\u{212A}",
         " ", "  ", "   ", "x", "no such thing at all", "맥", "맥북 ", "북 프", "ß", "SS", "ı", "İ", "🍎", "🍎 a",
+        "ab\0c", "\0\0\0", "abc\0", "\0abc",
     ]
 
     /// Products spread over two vendors and none; one vendor renamed, one retired; some products deleted or
