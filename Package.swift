@@ -46,6 +46,11 @@ let package = Package(
         // The API generations (v2b, v2a, v1b, v1a), each a `Generation` value, and everything they share.
         .target(name: "MarketAPI", dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "WireFormat"]),
 
+        // The control plane under /__admin: access, health, reset and the request journal.
+        .target(
+            name: "AdminPlane",
+            dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "OpenMarketVersion", "WireFormat"]),
+
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),
 
@@ -54,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "HTTPServer", "MarketAPI", "MarketStore", "OpenMarketVersion", "WireFormat",
+                "AdminPlane", "HTTPServer", "MarketAPI", "MarketStore", "Multipart", "OpenMarketVersion", "WireFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -88,6 +93,9 @@ let package = Package(
                 "OpenMarketClient", "APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart",
                 "TestFixtures",
             ]),
+        .testTarget(
+            name: "AdminPlaneTests",
+            dependencies: ["AdminPlane", "APITestSupport", "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart", "WireFormat"]),
         .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "OpenMarketVersion", "HTTPTestSupport"]),
         .testTarget(
             name: "DockerTests",

@@ -6,7 +6,10 @@
 #include "http_shim.h"
 
 #include <microhttpd.h>
+#include <net/if.h>
 #include <netdb.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -116,9 +119,24 @@ static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const 
     return MHD_YES;
 }
 
+// The longest numeric address getnameinfo writes: an IPv6 address with a scope ("fe80::1%eth0").
+enum { CLIENT_ADDRESS_CAPACITY = INET6_ADDRSTRLEN + IF_NAMESIZE + 1 };
+
+// Writes the peer's numeric address into `address` (the caller's buffer), or "" when libmicrohttpd cannot tell.
+// The admin API decides from it whether a request comes from this machine.
+static void describe_client(struct MHD_Connection *connection, char address[CLIENT_ADDRESS_CAPACITY]) {
+    address[0] = '\0';
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return;
+    const struct sockaddr *peer = info->client_addr;
+    socklen_t length = peer->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+    if (getnameinfo(peer, length, address, CLIENT_ADDRESS_CAPACITY, NULL, 0, NI_NUMERICHOST) != 0) address[0] = '\0';
+}
+
 // Hands the finished request to Swift and queues whatever it answered.
 static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connection *connection, const char *method,
-                              request_state *state, http_shim_request_state request_state_kind) {
+                              const char *version, request_state *state,
+                              http_shim_request_state request_state_kind) {
     int header_count = MHD_get_connection_values(connection, MHD_HEADER_KIND, NULL, NULL);
     size_t capacity = header_count > 0 ? (size_t)header_count : 1;
     // One allocation for both arrays; the strings inside stay owned by libmicrohttpd.
@@ -127,10 +145,14 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
     header_list headers = {.names = slots, .values = slots + capacity, .count = 0};
     MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &headers);
 
+    char client_address[CLIENT_ADDRESS_CAPACITY];  // On the stack: lives exactly as long as the handler call.
+    describe_client(connection, client_address);
+
     const char *question_mark = strchr(state->target, '?');
     size_t path_length = question_mark != NULL ? (size_t)(question_mark - state->target) : strlen(state->target);
     http_shim_request request = {
         .method = method,
+        .version = version,
         .path = state->target,
         .path_length = path_length,
         .query = question_mark != NULL ? question_mark + 1 : NULL,
@@ -141,6 +163,7 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
         .body = request_state_kind == HTTP_SHIM_COMPLETE ? state->body : NULL,
         .body_length = request_state_kind == HTTP_SHIM_COMPLETE ? state->body_length : 0,
         .state = request_state_kind,
+        .client_address = client_address,
     };
     http_shim_exchange exchange = {.response = NULL, .status = 500};
     server->handler(server->context, &request, &exchange);
@@ -161,7 +184,6 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
                                  const char *version, const char *upload_data, size_t *upload_data_size,
                                  void **req_cls) {
     (void)url;  // Already decoded by libmicrohttpd; the raw target in request_state is used instead.
-    (void)version;
     struct http_shim_server *server = cls;
     request_state *state = *req_cls;
     if (state == NULL) return MHD_NO;  // Out of memory when the request line arrived: drop the connection.
@@ -172,7 +194,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         // Refusing on the first call means the body is never read; libmicrohttpd then closes the connection.
         unsigned long long declared = declared_length(connection);
         if (declared > (unsigned long long)server->max_body_bytes) {
-            return answer(server, connection, method, state, HTTP_SHIM_BODY_TOO_LARGE);
+            return answer(server, connection, method, version, state, HTTP_SHIM_BODY_TOO_LARGE);
         }
         state->expected_length = (size_t)declared;
         // Queuing here would make libmicrohttpd answer "Connection: close": wait for the final call instead.
@@ -194,7 +216,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         return MHD_YES;
     }
 
-    return answer(server, connection, method, state,
+    return answer(server, connection, method, version, state,
                   state->body_too_large ? HTTP_SHIM_BODY_TOO_LARGE : HTTP_SHIM_COMPLETE);
 }
 

@@ -1,3 +1,4 @@
+import AdminPlane
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +22,8 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Every option can also come from the environment: OPENMARKET_HOST, OPENMARKET_PORT, OPENMARKET_DATABASE, \
             OPENMARKET_API, OPENMARKET_VENDORS (comma-separated NAME:IDENTIFIER:SECRET), OPENMARKET_STRICT (1/true), \
-            OPENMARKET_PUBLIC_URL, OPENMARKET_MAX_BODY_BYTES, OPENMARKET_THREADS, OPENMARKET_LOG_LEVEL. \
+            OPENMARKET_PUBLIC_URL, OPENMARKET_MAX_BODY_BYTES, OPENMARKET_THREADS, OPENMARKET_LOG_LEVEL, \
+            OPENMARKET_ADMIN (0 turns the admin API off), OPENMARKET_ADMIN_TOKEN, OPENMARKET_JOURNAL. \
             A flag wins over the environment. OPENMARKET_NOW (an ISO-8601 instant) fixes the clock.
             """)
 
@@ -43,12 +45,16 @@ struct ServeCommand: ParsableCommand {
         let context = APIContext(
             store: store, clock: settings.clock, strict: settings.strict, publicURL: settings.publicURL)
         let router = settings.generation.makeRouter(context: context)
+        // Seed data is put back after a reset here, once --seed exists.
+        let admin = settings.admin.map {
+            AdminPlane(settings: $0, generation: settings.generation.name, store: store)
+        }
 
         let server: HTTPServer
         do {
             server = try HTTPServer(
                 configuration: settings.server, router: router,
-                accessLog: settings.logLevel <= .info ? AccessLog(sink: sink) : nil)
+                accessLog: settings.logLevel <= .info ? AccessLog(sink: sink) : nil, interceptor: admin)
         } catch {
             throw RuntimeFailure("\(error)")
         }
