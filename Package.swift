@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "APITestSupport",
             dependencies: [
-                "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "TestFixtures",
+                "AdminPlane", "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "TestFixtures",
             ],
             path: "Tests/APITestSupport"),
         .testTarget(

@@ -17,12 +17,12 @@ public enum LoopbackSocket {
         return descriptor
     }
 
-    /// 127.0.0.1 at `port`.
-    public static func address(port: UInt16) -> sockaddr_in {
+    /// 127.0.0.1 (or the given IPv4 address) at `port`.
+    public static func address(port: UInt16, host: String = "127.0.0.1") -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         return address
     }
 

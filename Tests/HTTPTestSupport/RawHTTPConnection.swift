@@ -29,14 +29,15 @@ public final class RawHTTPConnection {
     private let socketDescriptor: Int32
     private var buffered: [UInt8] = []
 
-    /// Connects to 127.0.0.1 with a receive timeout, so no test can hang on a silent server.
-    public init(port: UInt16, timeoutSeconds: Int = 10) throws {
+    /// Connects to 127.0.0.1 (or another IPv4 address of this machine, to be a non-loopback peer) with a receive
+    /// timeout, so no test can hang on a silent server.
+    public init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws {
         socketDescriptor = try LoopbackSocket.make()
         // A server that closes early (a 413 before the body) must fail the write, not kill the whole test run.
         signal(SIGPIPE, SIG_IGN)
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = LoopbackSocket.address(port: port)
+        var address = LoopbackSocket.address(port: port, host: host)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
