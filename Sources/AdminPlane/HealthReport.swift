@@ -23,10 +23,12 @@ struct HealthReport {
                 json.key("database")
                 json.object { json in
                     json.field("path", store.path)
-                    json.field("schemaVersion", store.schemaVersion)
-                    json.field("products", store.products)
-                    json.field("images", store.images)
-                    json.field("imageBytes", store.imageBytes)
+                    if let counts = store.counts {
+                        json.field("schemaVersion", counts.schemaVersion)
+                        json.field("products", counts.products)
+                        json.field("images", counts.images)
+                        json.field("imageBytes", counts.imageBytes)
+                    }
                     json.field("writable", store.isWritable)
                     if let reason = store.unwritableReason {
                         json.field("reason", reason)

@@ -11,22 +11,30 @@ extension MarketStore {
     /// Below this much free space a write is about to fail with SQLITE_FULL: a page, its WAL frame and slack.
     static let minimumFreeBytes: UInt64 = 1 << 20
 
-    /// Counts from one snapshot, and whether the file could take a write now.
-    public func health() throws -> StoreHealth {
+    /// Counts from one snapshot, and whether the file could take a write now. Never throws: a database that
+    /// cannot even be read is reported as such.
+    public func health() -> StoreHealth {
         let path = connections.path
-        let (version, products, images, imageBytes) = try connections.readTransaction { connection in
-            (
-                try connection.withStatement("PRAGMA user_version") { try $0.step() ? $0.column(0) as Int : 0 },
-                try connection.withStatement("SELECT count(*) FROM products") { try $0.step() ? $0.column(0) as Int : 0 },
-                try connection.withStatement("SELECT count(*) FROM images") { try $0.step() ? $0.column(0) as Int : 0 },
-                try connection.withStatement("SELECT coalesce(sum(byte_count), 0) FROM images") {
-                    try $0.step() ? $0.column(0) as Int64 : 0
-                }
-            )
+        let fileProblem = path == ":memory:" ? nil : Self.unwritableReason(path: path)
+        do {
+            return StoreHealth(path: path, counts: try counts(), unwritableReason: fileProblem)
+        } catch {
+            return StoreHealth(
+                path: path, counts: nil, unwritableReason: fileProblem ?? "the database cannot be read: \(error)")
         }
-        return StoreHealth(
-            path: path, schemaVersion: version, products: products, images: images, imageBytes: imageBytes,
-            unwritableReason: path == ":memory:" ? nil : Self.unwritableReason(path: path))
+    }
+
+    private func counts() throws -> StoreHealth.Counts {
+        try connections.readTransaction { connection in
+            func count<Value: SQLiteValue>(_ sql: String, _ empty: Value) throws -> Value {
+                try connection.withStatement(sql) { try $0.step() ? $0.column(0) : empty }
+            }
+            return StoreHealth.Counts(
+                schemaVersion: try count("PRAGMA user_version", 0),
+                products: try count("SELECT count(*) FROM products", 0),
+                images: try count("SELECT count(*) FROM images", 0),
+                imageBytes: try count("SELECT coalesce(sum(byte_count), 0) FROM images", Int64(0)))
+        }
     }
 
     /// Checked on the file system rather than by writing, so asking never changes the database.
@@ -42,6 +50,9 @@ extension MarketStore {
         }
         var space = statvfs()
         if statvfs(path, &space) == 0 {
+            if space.f_flag & UInt(ST_RDONLY) != 0 {
+                return "the file system holding \(path) is mounted read-only; move the database to a writable place"
+            }
             let free = UInt64(space.f_bavail) * UInt64(space.f_frsize)
             if free < minimumFreeBytes {
                 return "the disk holding \(path) is full (\(free) bytes free); free some space"
