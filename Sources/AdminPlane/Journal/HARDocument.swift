@@ -87,7 +87,7 @@ enum HARDocument {
         json.key("cookies")
         json.array { _ in }
         json.key("headers")
-        json.headers(entry.responseHeaders)
+        json.headers(entry.sentHeaders)
         json.key("content")
         json.object { json in
             json.field("size", entry.responseBody.originalSize)

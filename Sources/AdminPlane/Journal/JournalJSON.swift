@@ -58,7 +58,7 @@ enum JournalJSON {
                     json.field("status", entry.status.code)
                     json.field("reason", entry.status.reasonPhrase)
                     json.key("headers")
-                    json.headers(entry.responseHeaders)
+                    json.headers(entry.sentHeaders)
                     json.key("body")
                     body(&json, entry.responseBody)
                     if let message = entry.errorMessage {

@@ -50,19 +50,22 @@ final class RequestJournal: Sendable {
         let responseBody = KeptBody(response.body)
         let durationMicros = Int(elapsed.components.seconds) * 1_000_000
             + Int(elapsed.components.attoseconds / 1_000_000_000_000)
-        state.withLock { state in
+        // The usual eviction comes back out of the lock and is freed here, after it: an entry holds many allocations.
+        _ = state.withLock { state -> JournalEntry? in
             state.lastID += 1
             let entry = JournalEntry(
-                id: state.lastID, time: time, durationMicros: durationMicros, request: kept,
-                requestBody: requestBody, status: response.status, responseHeaders: JournalEntry.sentHeaders(of: response),
-                responseBody: responseBody, errorMessage: response.errorMessage)
+                id: state.lastID, time: time, durationMicros: durationMicros, request: kept, requestBody: requestBody,
+                response: response, responseBody: responseBody)
+            var firstEvicted: JournalEntry?
             while state.entries.count == state.entries.capacity || state.bytes + entry.cost > Self.maxBytes,
                 let oldest = state.entries.removeOldest()
             {
                 state.bytes -= oldest.cost
+                firstEvicted = firstEvicted ?? oldest
             }
             state.entries.append(entry)
             state.bytes += entry.cost
+            return firstEvicted
         }
         return response
     }
