@@ -38,13 +38,16 @@ struct AdminRoutes {
             return HARDocument.response(journal.entries())
         }
         router.on(.get, "/__admin/requests/{id}") { request, parameters in
-            JournalJSON.detail(try entry(parameters), multipartEnding: multipartEnding)
+            try Self.refuseParameters(request)
+            return JournalJSON.detail(try entry(parameters), multipartEnding: multipartEnding)
         }
-        router.on(.get, "/__admin/requests/{id}/request-body") { _, parameters in
+        router.on(.get, "/__admin/requests/{id}/request-body") { request, parameters in
+            try Self.refuseParameters(request)
             let entry = try entry(parameters)
             return Self.raw(entry.requestBody, contentType: entry.request.headers["Content-Type"])
         }
-        router.on(.get, "/__admin/requests/{id}/response-body") { _, parameters in
+        router.on(.get, "/__admin/requests/{id}/response-body") { request, parameters in
+            try Self.refuseParameters(request)
             let entry = try entry(parameters)
             return Self.raw(entry.responseBody, contentType: entry.responseHeaders["Content-Type"])
         }

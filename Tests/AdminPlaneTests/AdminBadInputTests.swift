@@ -25,6 +25,8 @@ import Testing
         ("POST", "/__admin/reset", #"{"keep":true}"#, 400, "takes no body"),
         ("DELETE", "/__admin/requests?id=1", "", 400, "no query parameters"),
         ("GET", "/__admin/requests.har?x=1", "", 400, "no query parameters"),
+        ("GET", "/__admin/requests/1?full=1", "", 400, "no query parameters"),
+        ("GET", "/__admin/requests/1/response-body?x", "", 400, "no query parameters"),
         ("GET", "/__admin/reset", "", 405, "POST"),
         ("PUT", "/__admin/health", "", 405, "GET"),
         ("GET", "/__admin/nothing-here", "", 404, "no such path"),
