@@ -52,3 +52,20 @@ import Testing
         #expect((kept.json["requests"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [3, 2])
     }
 }
+
+/// OPENMARKET_ADMIN_TOKEN as docker-compose sets it: a peer on the network gets in with the token only.
+@Suite struct AdminTokenEnvironmentTests {
+    @Test(.enabled(if: MachineAddress.nonLoopbackIPv4 != nil, "this machine has no non-loopback IPv4 address"))
+    func tokenFromTheEnvironment() throws {
+        let address = try #require(MachineAddress.nonLoopbackIPv4)
+        let server = try ServerProcess(
+            ["--port", "0", "--database", ":memory:", "--host", "0.0.0.0"],
+            environment: ["OPENMARKET_ADMIN_TOKEN": "compose-admin-token"])
+        let connection = { try RawHTTPConnection(port: server.port, host: address) }
+        #expect(try connection().request("POST", "/__admin/reset").status == 403)
+        let allowed = try connection().request(
+            "POST", "/__admin/reset", headers: [("Authorization", "Bearer compose-admin-token")])
+        #expect(allowed.status == 200)
+        #expect(!server.standardError.contains("compose-admin-token"))
+    }
+}
