@@ -3,7 +3,7 @@
 enum BodyText {
     case text(String)
     case base64
-    
+
     init(_ bytes: [UInt8]) {
         guard let text = String(validating: bytes, as: UTF8.self),
             !bytes.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F })
