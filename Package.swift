@@ -46,6 +46,11 @@ let package = Package(
         // The API generations (v2b, v2a, v1b, v1a), each a `Generation` value, and everything they share.
         .target(name: "MarketAPI", dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "WireFormat"]),
 
+        // The control plane under /__admin: access, health, reset and the request journal.
+        .target(
+            name: "AdminPlane",
+            dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "OpenMarketVersion", "WireFormat"]),
+
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),
 
@@ -63,7 +68,8 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "Catalogue", "HTTPServer", "MarketAPI", "MarketStore", "OpenMarketVersion", "WireFormat",
+                "AdminPlane", "Catalogue", "HTTPServer", "MarketAPI", "MarketStore", "Multipart", "OpenMarketVersion",
+                "WireFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -85,7 +91,7 @@ let package = Package(
         .target(
             name: "APITestSupport",
             dependencies: [
-                "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "TestFixtures",
+                "AdminPlane", "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "TestFixtures",
             ],
             path: "Tests/APITestSupport"),
         .testTarget(
@@ -98,6 +104,9 @@ let package = Package(
                 "OpenMarketClient", "APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart",
                 "TestFixtures",
             ]),
+        .testTarget(
+            name: "AdminPlaneTests",
+            dependencies: ["AdminPlane", "APITestSupport", "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart", "WireFormat"]),
         .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "OpenMarketVersion", "HTTPTestSupport"]),
         .testTarget(
             name: "DockerTests",

@@ -12,8 +12,12 @@ public final class HTTPServer: Sendable {
     private let state: RunningState
 
     /// Starts listening; returns once connections are accepted. Without an access log no request is logged.
-    public init(configuration: ServerConfiguration, router: Router, accessLog: AccessLog? = nil) throws {
-        let dispatcher = RequestDispatcher(router: router, accessLog: accessLog)
+    /// An interceptor sees every request before the router and may answer it itself.
+    public init(
+        configuration: ServerConfiguration, router: Router, accessLog: AccessLog? = nil,
+        interceptor: (any RequestInterceptor)? = nil
+    ) throws {
+        let dispatcher = RequestDispatcher(router: router, accessLog: accessLog, interceptor: interceptor)
         // The daemon holds this reference until `stop` releases it.
         let context = Unmanaged.passRetained(dispatcher)
         var errorText = [CChar](repeating: 0, count: 256)

@@ -12,6 +12,9 @@ public struct QueryParameters: Sendable {
         }
     }
 
+    /// Every pair in order, repeats included.
+    public var all: [(name: String, value: String)] { pairs }
+
     public subscript(name: String) -> String? {
         pairs.first { $0.name == name }?.value
     }

@@ -8,13 +8,32 @@ public struct Request: Sendable {
     public var query: String
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// As on the request line, e.g. "HTTP/1.1".
+    public var version: String
+    /// The peer's numeric address ("192.0.2.7", "::1"), "" when the socket could not tell.
+    public var clientAddress: String
 
-    public init(method: HTTPMethod, path: String, query: String = "", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    public init(
+        method: HTTPMethod, path: String, query: String = "", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+        version: String = "HTTP/1.1", clientAddress: String = ""
+    ) {
+        self.version = version
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.clientAddress = clientAddress
+    }
+
+    /// The path's segments as routing sees them: empty ones dropped (`//a/` is `/a`), each percent-decoded.
+    public var pathSegments: [String] {
+        RequestPath.segments(path)
+    }
+
+    /// The target as sent: the raw path, then `?` and the query when there was one.
+    public var target: String {
+        query.isEmpty ? path : "\(path)?\(query)"
     }
 
     /// The decoded query parameters (first value wins when a name repeats).

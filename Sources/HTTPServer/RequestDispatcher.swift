@@ -4,16 +4,22 @@ import HTTPShim
 final class RequestDispatcher: Sendable {
     private let router: Router
     private let accessLog: AccessLog?
+    private let interceptor: (any RequestInterceptor)?
 
-    init(router: Router, accessLog: AccessLog?) {
+    init(router: Router, accessLog: AccessLog?, interceptor: (any RequestInterceptor)?) {
         self.router = router
         self.accessLog = accessLog
+        self.interceptor = interceptor
     }
 
     func handle(_ raw: http_shim_request, exchange: OpaquePointer) {
         let started = ContinuousClock.now
         let request = Self.request(from: raw)
-        let response = ShimRefusal.error(for: raw).map(router.render) ?? router.respond(to: request)
+        let refusal = ShimRefusal.error(for: raw)
+        let answer: (Request) -> Response = { [router] request in
+            refusal.map(router.render) ?? router.respond(to: request)
+        }
+        let response = interceptor?.respond(to: request, next: answer) ?? answer(request)
         Self.send(response, to: exchange)
         if let accessLog {
             let elapsed = ContinuousClock.now - started
@@ -38,7 +44,9 @@ final class RequestDispatcher: Sendable {
             path: RequestTarget.path(text(raw.path, raw.path_length) ?? "/"),
             query: text(raw.query, raw.query_length) ?? "",
             headers: HTTPHeaders(fields),
-            body: raw.body.map { Array(UnsafeBufferPointer(start: $0, count: raw.body_length)) } ?? [])
+            body: raw.body.map { Array(UnsafeBufferPointer(start: $0, count: raw.body_length)) } ?? [],
+            version: raw.version.map { String(cString: $0) } ?? "HTTP/1.1",
+            clientAddress: raw.client_address.map { String(cString: $0) } ?? "")
     }
 
     private static func text(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String? {

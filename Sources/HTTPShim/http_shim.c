@@ -6,8 +6,11 @@
 
 #include "shim_internal.h"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <net/if.h>
 #include <netdb.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +115,20 @@ static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const 
     return MHD_YES;
 }
 
+// The longest numeric address getnameinfo writes: an IPv6 address with a scope ("fe80::1%eth0").
+enum { CLIENT_ADDRESS_CAPACITY = INET6_ADDRSTRLEN + IF_NAMESIZE + 1 };
+
+// Writes the peer's numeric address into `address` (the caller's buffer), or "" when libmicrohttpd cannot tell.
+// The admin API decides from it whether a request comes from this machine.
+static void describe_client(struct MHD_Connection *connection, char address[CLIENT_ADDRESS_CAPACITY]) {
+    address[0] = '\0';
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return;
+    const struct sockaddr *peer = info->client_addr;
+    socklen_t length = peer->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+    if (getnameinfo(peer, length, address, CLIENT_ADDRESS_CAPACITY, NULL, 0, NI_NUMERICHOST) != 0) address[0] = '\0';
+}
+
 // Calls the handler and queues whatever it answered.
 static enum MHD_Result answer_with(struct http_shim_server *server, struct MHD_Connection *connection,
                                    http_shim_request *request) {
@@ -130,7 +147,8 @@ static enum MHD_Result answer_with(struct http_shim_server *server, struct MHD_C
 
 // Hands the request, its headers and (when complete) its body to Swift.
 static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connection *connection, const char *method,
-                              request_state *state, http_shim_request_state request_state_kind) {
+                              const char *version, request_state *state,
+                              http_shim_request_state request_state_kind) {
     int header_count = MHD_get_connection_values(connection, MHD_HEADER_KIND, NULL, NULL);
     size_t capacity = header_count > 0 ? (size_t)header_count : 1;
     // One allocation for both arrays; the strings inside stay owned by libmicrohttpd.
@@ -139,10 +157,14 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
     header_list headers = {.names = slots, .values = slots + capacity, .count = 0};
     MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &headers);
 
+    char client_address[CLIENT_ADDRESS_CAPACITY];  // On the stack: lives exactly as long as the handler call.
+    describe_client(connection, client_address);
+
     const char *question_mark = strchr(state->target, '?');
     size_t path_length = question_mark != NULL ? (size_t)(question_mark - state->target) : strlen(state->target);
     http_shim_request request = {
         .method = method,
+        .version = version,
         .path = state->target,
         .path_length = path_length,
         .query = question_mark != NULL ? question_mark + 1 : NULL,
@@ -153,6 +175,7 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
         .body = request_state_kind == HTTP_SHIM_COMPLETE ? state->body : NULL,
         .body_length = request_state_kind == HTTP_SHIM_COMPLETE ? state->body_length : 0,
         .state = request_state_kind,
+        .client_address = client_address,
     };
     enum MHD_Result queued = answer_with(server, connection, &request);
     free(slots);
@@ -161,13 +184,17 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
 
 enum MHD_Result shim_answer_refusal(struct http_shim_server *server, struct MHD_Connection *connection,
                                     unsigned int status) {
-    // What libmicrohttpd refused may not even have a request line, so only the status is passed on.
+    // What libmicrohttpd refused may not even have a request line, so only the status and the peer are passed on.
+    char client_address[CLIENT_ADDRESS_CAPACITY];  // On the stack: lives exactly as long as the handler call.
+    describe_client(connection, client_address);
     http_shim_request request = {
         .method = "-",
+        .version = "",
         .path = "-",
         .path_length = 1,
         .state = HTTP_SHIM_REFUSED_BY_LIBRARY,
         .refused_status = status,
+        .client_address = client_address,
     };
     return answer_with(server, connection, &request);
 }
@@ -183,7 +210,6 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
                                  const char *version, const char *upload_data, size_t *upload_data_size,
                                  void **req_cls) {
     (void)url;  // Already decoded by libmicrohttpd; the raw target in request_state is used instead.
-    (void)version;
     struct http_shim_server *server = cls;
     request_state *state = *req_cls;
     if (state == NULL) return MHD_NO;  // Out of memory when the request line arrived: drop the connection.
@@ -194,11 +220,11 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         shim_headers_arrived(connection);
         // Refusing on the first call means the body is never read; libmicrohttpd then closes the connection.
         if (has_unsupported_transfer_coding(connection)) {
-            return answer(server, connection, method, state, HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING);
+            return answer(server, connection, method, version, state, HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING);
         }
         unsigned long long declared = declared_length(connection);
         if (declared > (unsigned long long)server->max_body_bytes) {
-            return answer(server, connection, method, state, HTTP_SHIM_BODY_TOO_LARGE);
+            return answer(server, connection, method, version, state, HTTP_SHIM_BODY_TOO_LARGE);
         }
         state->expected_length = (size_t)declared;
         // Queuing here would make libmicrohttpd answer "Connection: close": wait for the final call instead.
@@ -220,7 +246,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         return MHD_YES;
     }
 
-    return answer(server, connection, method, state,
+    return answer(server, connection, method, version, state,
                   state->body_too_large ? HTTP_SHIM_BODY_TOO_LARGE : HTTP_SHIM_COMPLETE);
 }
 

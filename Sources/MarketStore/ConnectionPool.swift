@@ -10,7 +10,8 @@ import SQLite
 /// Unchecked Sendable: a `Connection` is not Sendable, but each one is used by one thread at a time, the writer
 /// only inside its lock and a reader only while checked out of the `ReaderPool`.
 final class ConnectionPool: @unchecked Sendable {
-    private let path: String
+    /// As opened; `:memory:` for an in-memory database.
+    let path: String
     private let writer: Locked<Connection>
     /// nil for an in-memory database.
     private let readers: ReaderPool?

@@ -2,14 +2,33 @@
 /// `JSONEncoder` writes `Data` and as Vapor's decoder took it. Nothing else is skipped or guessed: no line breaks,
 /// no URL-safe alphabet, no missing padding, so a client learns exactly where its text went wrong.
 public enum StandardBase64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
     /// The value of each byte in the alphabet; -1 for every other byte.
     private static let values: [Int8] = {
         var values = [Int8](repeating: -1, count: 256)
-        for (value, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+        for (value, byte) in alphabet.enumerated() {
             values[Int(byte)] = Int8(value)
         }
         return values
     }()
+
+    /// Padded standard base64 of `bytes`, as `decode` reads it back.
+    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var iterator = bytes.makeIterator()
+        while let first = iterator.next() {
+            let second = iterator.next()
+            let third = iterator.next()
+            let group = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
+            output.append(alphabet[Int(group >> 18 & 63)])
+            output.append(alphabet[Int(group >> 12 & 63)])
+            output.append(second == nil ? UInt8(ascii: "=") : alphabet[Int(group >> 6 & 63)])
+            output.append(third == nil ? UInt8(ascii: "=") : alphabet[Int(group & 63)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
 
     public static func decode(_ text: String) throws(Base64Error) -> [UInt8] {
         let utf8 = text.utf8

@@ -33,13 +33,18 @@ struct SeedSetup {
         catalogue.vendors.filter { seed in !configured.contains { $0.identifier == seed.identifier } }
     }
 
-    /// Fills an empty store; a store with products is left alone and a line on stderr says so.
-    func apply(to store: MarketStore, settings: ServeSettings, logger: Logger) throws {
+    /// The seed as store rows, with the ids the store gives the seed's vendors. Built once, so that a reset puts
+    /// back exactly what the start wrote.
+    func rows(for store: MarketStore, settings: ServeSettings) throws -> [SeededProduct] {
         var vendorIDs: [String: Int64] = [:]
         for vendor in catalogue.vendors {
             vendorIDs[vendor.identifier] = try store.vendor(identifier: vendor.identifier)?.id
         }
-        let rows = catalogue.storeRows(vendorIDs: vendorIDs, generation: settings.seedGeneration, now: settings.clock.now())
+        return catalogue.storeRows(vendorIDs: vendorIDs, generation: settings.seedGeneration, now: settings.clock.now())
+    }
+
+    /// Fills an empty store; a store with products is left alone and a line on stderr says so.
+    func apply(_ rows: [SeededProduct], to store: MarketStore, logger: Logger) throws {
         let start = ContinuousClock.now
         guard try store.seedIfEmpty(rows) else {
             logger.notice("--seed \(source): the store already has products, so it is left as it is")

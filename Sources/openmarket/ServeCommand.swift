@@ -1,3 +1,4 @@
+import AdminPlane
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +22,8 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Every option can also come from the environment: OPENMARKET_HOST, OPENMARKET_PORT, OPENMARKET_DATABASE, \
             OPENMARKET_API, OPENMARKET_VENDORS (comma-separated NAME:IDENTIFIER:SECRET), OPENMARKET_STRICT (1/true), \
-            OPENMARKET_PUBLIC_URL, OPENMARKET_SEED, OPENMARKET_MAX_BODY_BYTES, OPENMARKET_THREADS, OPENMARKET_LOG_LEVEL. \
+            OPENMARKET_PUBLIC_URL, OPENMARKET_SEED, OPENMARKET_MAX_BODY_BYTES, OPENMARKET_THREADS, OPENMARKET_LOG_LEVEL, \
+            OPENMARKET_ADMIN (0 turns the admin API off), OPENMARKET_ADMIN_TOKEN, OPENMARKET_JOURNAL. \
             A flag wins over the environment. OPENMARKET_NOW (an ISO-8601 instant) fixes the clock.
             """)
 
@@ -41,16 +43,24 @@ struct ServeCommand: ParsableCommand {
 
         let seed = try SeedSetup.load(settings)
         let store = try openStore(settings, seedVendors: seed, logger: logger)
-        try seed?.apply(to: store, settings: settings, logger: logger)
+        let seedRows = try seed?.rows(for: store, settings: settings)
+        if let seed, let seedRows {
+            try seed.apply(seedRows, to: store, logger: logger)
+        }
         let context = APIContext(
             store: store, clock: settings.clock, strict: settings.strict, publicURL: settings.publicURL)
         let router = settings.generation.makeRouter(context: context)
+        // A reset puts back the rows the start wrote, so the answers after it are the ones after the start.
+        let reseed = seedRows.map { rows in { @Sendable (store: MarketStore) in _ = try store.seedIfEmpty(rows) } }
+        let admin = settings.admin.map {
+            AdminPlane(settings: $0, generation: settings.generation.name, store: store, reseed: reseed)
+        }
 
         let server: HTTPServer
         do {
             server = try HTTPServer(
                 configuration: settings.server, router: router,
-                accessLog: settings.logLevel <= .info ? AccessLog(sink: sink) : nil)
+                accessLog: settings.logLevel <= .info ? AccessLog(sink: sink) : nil, interceptor: admin)
         } catch {
             throw RuntimeFailure("\(error)")
         }

@@ -33,6 +33,15 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Worker threads. (default: the number of cores)")
     var threads: Int?
 
+    @Flag(help: "Turn off the admin API: every /__admin path is then an unknown route.")
+    var noAdmin = false
+
+    @Option(help: "Let other machines use the admin API when they send Authorization: Bearer TOKEN.")
+    var adminToken: String?
+
+    @Option(help: "How many API requests the journal keeps for /__admin/requests; 0 turns it off. (default: 1000)")
+    var journal: Int?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical. (default: info)")
     var logLevel: String?
 }

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPServer
+import AdminPlane
 import Logging
 import MarketAPI
 import MarketStore
@@ -22,6 +23,8 @@ struct ServeSettings {
     var seed: String?
     var publicURL: String?
     var logLevel: Logger.Level
+    /// nil with --no-admin.
+    var admin: AdminSettings?
 
     init(options: ServeOptions, environment: [String: String]) throws {
         let env = EnvironmentReader(environment)
@@ -69,6 +72,35 @@ struct ServeSettings {
             throw ValidationError("the log level must be one of \(names); got \"\(levelName)\"")
         }
         logLevel = level
+        admin = try Self.adminSettings(options: options, env: env, generation: generation)
+    }
+
+    /// --no-admin, --admin-token and --journal, checked before anything listens.
+    private static func adminSettings(
+        options: ServeOptions, env: EnvironmentReader, generation: Generation
+    ) throws -> AdminSettings? {
+        let enabled = try !options.noAdmin && (env["OPENMARKET_ADMIN"] == nil || env.boolean("OPENMARKET_ADMIN"))
+        let token = options.adminToken ?? env["OPENMARKET_ADMIN_TOKEN"]
+        let capacity = try options.journal ?? env.integer("OPENMARKET_JOURNAL") ?? 1000
+        guard enabled else {
+            if token != nil {
+                throw ValidationError("--admin-token has no effect with --no-admin (or OPENMARKET_ADMIN=0); drop one of them")
+            }
+            return nil
+        }
+        if let token {
+            guard token.utf8.count >= 8, token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+                throw ValidationError(
+                    "--admin-token must be at least 8 visible ASCII characters without spaces, as sent in "
+                        + "Authorization: Bearer TOKEN; e.g. generate one with: openssl rand -hex 16")
+            }
+        }
+        guard (0...1_000_000).contains(capacity) else {
+            throw ValidationError("--journal must be 0 (off) to 1000000 requests; got \(capacity)")
+        }
+        return AdminSettings(
+            token: token, journalCapacity: capacity,
+            multipartEnding: generation.family == .vapor ? .closeDelimiterOrLastDelimiterLine : .closeDelimiter)
     }
 
     /// The generation `--api` or OPENMARKET_API names, v2b when neither is given.

@@ -1,3 +1,4 @@
+import AdminPlane
 import Foundation
 import HTTPServer
 import HTTPTestSupport
@@ -22,14 +23,19 @@ public final class LiveServer {
     private let publicURL: String?
     private let now: Double?
     private let maxBodyBytes: Int
+    private let admin: AdminSettings?
+    private let host: String
 
     public var port: UInt16 { server.port }
 
     /// `folder`, when given, holds the database instead of a new temporary folder (a small disk, say).
     public init(
         _ generation: Generation, strict: Bool = false, publicURL: String? = nil,
-        now: Double? = LiveServer.fixedNow, maxBodyBytes: Int = 32 * 1024 * 1024, folder: TemporaryDirectory? = nil
+        now: Double? = LiveServer.fixedNow, maxBodyBytes: Int = 32 * 1024 * 1024, folder: TemporaryDirectory? = nil,
+        admin: AdminSettings? = nil, host: String = "127.0.0.1"
     ) throws {
+        self.admin = admin
+        self.host = host
         self.generation = generation
         self.strict = strict
         self.publicURL = publicURL
@@ -39,7 +45,7 @@ public final class LiveServer {
         self.folder = folder
         (store, server) = try Self.start(
             generation, path: folder.path("market.sqlite"), strict: strict, publicURL: publicURL, now: now,
-            maxBodyBytes: maxBodyBytes)
+            maxBodyBytes: maxBodyBytes, admin: admin, host: host)
     }
 
     deinit {
@@ -50,7 +56,8 @@ public final class LiveServer {
     public func restart() throws {
         server.stop()
         (store, server) = try Self.start(
-            generation, path: databasePath, strict: strict, publicURL: publicURL, now: now, maxBodyBytes: maxBodyBytes)
+            generation, path: databasePath, strict: strict, publicURL: publicURL, now: now, maxBodyBytes: maxBodyBytes,
+            admin: admin, host: host)
     }
 
     public func connection() throws -> RawHTTPConnection {
@@ -66,7 +73,7 @@ public final class LiveServer {
 
     private static func start(
         _ generation: Generation, path: String, strict: Bool, publicURL: String?, now: Double?,
-        maxBodyBytes: Int
+        maxBodyBytes: Int, admin: AdminSettings?, host: String
     ) throws -> (MarketStore, HTTPServer) {
         let store = try MarketStore(path: path, readers: 4)
         try store.claimGeneration(generation.name)
@@ -75,8 +82,9 @@ public final class LiveServer {
         }
         let context = APIContext(store: store, clock: MarketClock(fixedAt: now), strict: strict, publicURL: publicURL)
         let server = try HTTPServer(
-            configuration: ServerConfiguration(port: 0, threads: 4, maxBodyBytes: maxBodyBytes),
-            router: generation.makeRouter(context: context))
+            configuration: ServerConfiguration(host: host, port: 0, threads: 4, maxBodyBytes: maxBodyBytes),
+            router: generation.makeRouter(context: context),
+            interceptor: admin.map { AdminPlane(settings: $0, generation: generation.name, store: store) })
         return (store, server)
     }
 }

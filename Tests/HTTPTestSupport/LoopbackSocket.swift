@@ -17,7 +17,8 @@ public enum LoopbackSocket {
         return descriptor
     }
 
-    /// `host` (127.0.0.1 unless told; on Linux every 127.x.y.z is a distinct local address) at `port`.
+    /// `host` (127.0.0.1 unless told; on Linux every 127.x.y.z is a distinct local address, and another IPv4 address
+    /// of this machine makes a non-loopback peer) at `port`.
     public static func address(port: UInt16, host: String = "127.0.0.1") -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

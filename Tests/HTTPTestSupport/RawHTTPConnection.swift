@@ -29,9 +29,10 @@ public final class RawHTTPConnection {
     private let socketDescriptor: Int32
     private var buffered: [UInt8] = []
 
-    /// Connects to 127.0.0.1 with a receive timeout, so no test can hang on a silent server. `clientAddress` is the
-    /// loopback address the connection comes from.
-    public init(port: UInt16, timeoutSeconds: Int = 10, clientAddress: String? = nil) throws {
+    /// Connects to `host` (127.0.0.1 unless told, or another IPv4 address of this machine, to be a non-loopback
+    /// peer) with a receive timeout, so no test can hang on a silent server. `clientAddress` is the loopback address
+    /// the connection comes from.
+    public init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10, clientAddress: String? = nil) throws {
         socketDescriptor = try LoopbackSocket.make()
         if let clientAddress {
             do {
@@ -45,7 +46,7 @@ public final class RawHTTPConnection {
         signal(SIGPIPE, SIG_IGN)
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = LoopbackSocket.address(port: port)
+        var address = LoopbackSocket.address(port: port, host: host)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

@@ -13,6 +13,14 @@ struct StandardBase64Tests {
         }
     }
 
+    @Test func encodesAsFoundationDoesForEveryLengthModuloThree() {
+        var random = SeededGenerator(seed: 16)
+        for length in 0..<200 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            #expect(StandardBase64.encode(bytes) == Data(bytes).base64EncodedString(), "\(length) bytes")
+        }
+    }
+
     @Test func decodesEveryByteValue() throws {
         let bytes = (0...255).map(UInt8.init)
         #expect(try StandardBase64.decode(Data(bytes).base64EncodedString()) == bytes)

@@ -23,6 +23,7 @@ typedef enum {
 /// One request. Every pointer is owned by the shim and valid only during the handler call.
 typedef struct {
     const char *method;
+    const char *version;            ///< As on the request line, e.g. "HTTP/1.1".
     const char *path;               ///< Raw, still percent-encoded, without the query.
     size_t path_length;
     const char *query;              ///< Raw query after '?', or NULL when the target had none.
@@ -34,6 +35,7 @@ typedef struct {
     size_t body_length;
     http_shim_request_state state;
     unsigned int refused_status;    ///< Set with HTTP_SHIM_REFUSED_BY_LIBRARY: 400, 413, 414, 431, 505...
+    const char *client_address;     ///< The peer's numeric address ("192.0.2.7", "::1"), "" when unknown.
 } http_shim_request;
 
 /// Where the handler writes its answer; see http_shim_respond and http_shim_add_header.

@@ -1,0 +1,49 @@
+import HTTPServer
+import Locking
+import MarketStore
+
+/// Everything under `/__admin`: access, health, reset and the request journal. It stands in front of the API's
+/// router: admin requests it answers itself (never journaled), API requests it passes on, recording them in the
+/// journal and holding the reset gate shared so that a reset is never seen half done.
+public final class AdminPlane: RequestInterceptor {
+    private let access: AdminAccess
+    private let router: Router
+    private let journal: RequestJournal
+    private let gate = ReadWriteLock()
+
+    /// `reseed` puts the seed data back after a reset empties the store (nil: no seed).
+    public init(
+        settings: AdminSettings, generation: String, store: MarketStore,
+        reseed: (@Sendable (MarketStore) throws -> Void)? = nil
+    ) {
+        access = AdminAccess(token: settings.token)
+        journal = RequestJournal(capacity: settings.journalCapacity, redactedToken: settings.token)
+        router = AdminRoutes(
+            generation: generation, started: .now, store: store, journal: journal,
+            reset: StateReset(store: store, journal: journal, gate: gate, reseed: reseed),
+            multipartEnding: settings.multipartEnding
+        ).makeRouter()
+    }
+
+    public func respond(to request: Request, next: (Request) -> Response) -> Response {
+        guard Self.isAdminPath(request.path) else {
+            return gate.withSharedLock { journal.record(request, answer: next) }
+        }
+        do {
+            try access.check(request)
+        } catch {
+            return router.render(HTTPError(error))
+        }
+        return router.respond(to: request)
+    }
+
+    /// `/__admin` and below, however many slashes surround it (routing ignores empty segments). Checked on the
+    /// raw bytes: it runs for every API request.
+    static func isAdminPath(_ path: String) -> Bool {
+        let trimmed = path.utf8.drop { $0 == UInt8(ascii: "/") }
+        let prefix = "__admin".utf8
+        guard trimmed.starts(with: prefix) else { return false }
+        let rest = trimmed.dropFirst(prefix.count)
+        return rest.first.map { $0 == UInt8(ascii: "/") } ?? true
+    }
+}

@@ -1,0 +1,131 @@
+import HTTPServer
+import Multipart
+import WireFormat
+
+/// The journal's JSON answers: a list of summaries, and one entry in full.
+enum JournalJSON {
+    static func list(_ entries: [JournalEntry], total: Int) -> Response {
+        AdminJSON.response { json in
+            json.object { json in
+                json.key("requests")
+                json.array { json in
+                    for entry in entries {
+                        json.object { summary(&$0, entry) }
+                    }
+                }
+                json.field("total", total)
+            }
+        }
+    }
+
+    private static func summary(_ json: inout JSONWriter, _ entry: JournalEntry) {
+        json.field("id", entry.id)
+        json.field("time", UTCTimestamp.format(entry.time))
+        json.field("durationMicros", entry.durationMicros)
+        json.field("method", entry.request.method.rawValue)
+        json.field("target", entry.request.target)
+        json.field("status", entry.status.code)
+        json.field("clientAddress", entry.request.clientAddress)
+        json.field("requestBytes", entry.requestBody.originalSize)
+        json.field("responseBytes", entry.responseBody.originalSize)
+        if let message = entry.errorMessage {
+            json.field("error", message)
+        }
+    }
+
+    static func detail(_ entry: JournalEntry, multipartEnding: MultipartEnding) -> Response {
+        AdminJSON.response { json in
+            json.object { json in
+                summary(&json, entry)
+                json.key("request")
+                json.object { json in
+                    json.field("line", "\(entry.request.method.rawValue) \(entry.request.target) \(entry.request.version)")
+                    json.key("headers")
+                    json.headers(entry.request.headers)
+                    json.key("body")
+                    body(&json, entry.requestBody)
+                    if let contentType = entry.request.headers["Content-Type"],
+                        contentType.lowercased().hasPrefix("multipart/")
+                    {
+                        json.key("multipart")
+                        multipart(&json, MultipartReading(
+                            body: entry.requestBody.bytes, contentType: contentType, ending: multipartEnding,
+                            sniff: { ImageSniffer.mediaType(of: $0) }))
+                    }
+                }
+                json.key("response")
+                json.object { json in
+                    json.field("status", entry.status.code)
+                    json.field("reason", entry.status.reasonPhrase)
+                    json.key("headers")
+                    json.headers(entry.sentHeaders)
+                    json.key("body")
+                    body(&json, entry.responseBody)
+                    if let message = entry.errorMessage {
+                        json.field("error", message)
+                    }
+                }
+            }
+        }
+    }
+
+    private static func body(_ json: inout JSONWriter, _ body: KeptBody) {
+        json.object { json in
+            json.field("size", body.originalSize)
+            json.field("truncated", body.isTruncated)
+            switch BodyText(body.bytes) {
+            case .text(let text): json.field("text", text)
+            case .base64: json.field("base64", StandardBase64.encode(body.bytes))
+            }
+        }
+    }
+
+    private static func multipart(_ json: inout JSONWriter, _ reading: MultipartReading) {
+        json.object { json in
+            if let boundary = reading.boundary {
+                json.field("boundary", boundary)
+            }
+            json.key("parts")
+            json.array { json in
+                for part in reading.parts {
+                    json.object { json in
+                        json.field("index", part.index)
+                        json.field("name", part.name)
+                        optional(&json, "filename", part.filename)
+                        optional(&json, "declaredContentType", part.declaredContentType)
+                        optional(&json, "sniffedContentType", part.sniffedContentType)
+                        json.key("headerRange")
+                        range(&json, part.headerRange)
+                        json.key("bodyRange")
+                        range(&json, part.bodyRange)
+                        json.field("size", part.size)
+                    }
+                }
+            }
+            if let rejection = reading.rejection {
+                json.key("rejection")
+                json.object { json in
+                    json.field("kind", rejection.kind.rawValue)
+                    if let offset = rejection.offset { json.field("offset", offset) }
+                    if let part = rejection.part { json.field("part", part) }
+                    optional(&json, "partName", rejection.partName)
+                    json.field("message", rejection.message)
+                }
+            }
+        }
+    }
+
+    /// `[start, end)` in body bytes.
+    private static func range(_ json: inout JSONWriter, _ range: Range<Int>) {
+        json.array { json in
+            json.value(range.lowerBound)
+            json.value(range.upperBound)
+        }
+    }
+
+    private static func optional(_ json: inout JSONWriter, _ key: StaticString, _ value: String?) {
+        if let value {
+            json.field(key, value)
+        }
+    }
+}

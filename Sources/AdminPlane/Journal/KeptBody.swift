@@ -1,0 +1,16 @@
+/// A request or response body as the journal keeps it: its first bytes, up to a cap, and how long it was.
+struct KeptBody: Sendable {
+    /// Bodies longer than this keep only their first this many bytes.
+    static let cap = 1 << 20
+
+    let bytes: [UInt8]
+    let originalSize: Int
+
+    /// Shares the body's storage when it fits (no copy on the request path); copies the first `cap` bytes when not.
+    init(_ body: [UInt8]) {
+        bytes = body.count <= Self.cap ? body : Array(body.prefix(Self.cap))
+        originalSize = body.count
+    }
+
+    var isTruncated: Bool { bytes.count < originalSize }
+}

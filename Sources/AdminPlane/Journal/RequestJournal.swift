@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HTTPServer
+import Locking
+
+/// The last API requests and their answers, in memory: at most `capacity` entries and `maxBytes` of bodies,
+/// the oldest going first. Ids grow with every request recorded and are never reused while the server runs, not
+/// even after a clear.
+final class RequestJournal: Sendable {
+    /// All kept bodies together stay under this.
+    static let maxBytes = 64 << 20
+
+    private struct State {
+        var entries: EntryRing
+        var bytes = 0
+        var lastID = 0
+    }
+
+    private let state: Locked<State>?
+    let capacity: Int
+    /// Replaced in requests' Authorization headers, so the admin token never shows in the journal.
+    private let redactedToken: String?
+
+    init(capacity: Int, redactedToken: String?) {
+        self.capacity = capacity
+        self.redactedToken = redactedToken
+        state = capacity > 0 ? Locked(State(entries: EntryRing(capacity: capacity))) : nil
+    }
+
+    var isEnabled: Bool { state != nil }
+
+    var count: Int {
+        state?.withLock { $0.entries.count } ?? 0
+    }
+
+    /// Runs `answer` and keeps the exchange. The bodies are copied only when over the per-body cap.
+    func record(_ request: Request, answer: (Request) -> Response) -> Response {
+        guard let state else { return answer(request) }
+        let time = Self.wallClock()
+        let started = ContinuousClock.now
+        let response = answer(request)
+        let elapsed = ContinuousClock.now - started
+        var kept = request
+        kept.body = []
+        kept.headers = redacted(request.headers)
+        let requestBody = KeptBody(request.body)
+        let responseBody = KeptBody(response.body)
+        let durationMicros = Int(elapsed.components.seconds) * 1_000_000
+            + Int(elapsed.components.attoseconds / 1_000_000_000_000)
+        // The usual eviction comes back out of the lock and is freed here, after it: an entry holds many allocations.
+        _ = state.withLock { state -> JournalEntry? in
+            state.lastID += 1
+            let entry = JournalEntry(
+                id: state.lastID, time: time, durationMicros: durationMicros, request: kept, requestBody: requestBody,
+                response: response, responseBody: responseBody)
+            var firstEvicted: JournalEntry?
+            while state.entries.count == state.entries.capacity || state.bytes + entry.cost > Self.maxBytes,
+                let oldest = state.entries.removeOldest()
+            {
+                state.bytes -= oldest.cost
+                firstEvicted = firstEvicted ?? oldest
+            }
+            state.entries.append(entry)
+            state.bytes += entry.cost
+            return firstEvicted
+        }
+        return response
+    }
+
+    /// Newest first.
+    func entries() -> [JournalEntry] {
+        state?.withLock { $0.entries.newestFirst } ?? []
+    }
+
+    func entry(id: Int) -> JournalEntry? {
+        entries().first { $0.id == id }
+    }
+
+    func clear() {
+        state?.withLock { state in
+            state.entries.removeAll()
+            state.bytes = 0
+        }
+    }
+
+    private func redacted(_ headers: HTTPHeaders) -> HTTPHeaders {
+        guard let redactedToken, headers.contains(where: { $0.value.contains(redactedToken) }) else { return headers }
+        return HTTPHeaders(headers.map { field in
+            (field.name, field.value.contains(redactedToken) ? "[admin token removed]" : field.value)
+        })
+    }
+
+    private static func wallClock() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

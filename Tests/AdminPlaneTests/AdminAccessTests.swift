@@ -1,0 +1,32 @@
+import Testing
+
+@testable import AdminPlane
+
+@Suite struct AdminAccessTests {
+    @Test func loopbackAddressesAreThisMachine() {
+        #expect(AdminAccess.isLoopback("127.0.0.1"))
+        #expect(AdminAccess.isLoopback("127.8.9.10"))
+        #expect(AdminAccess.isLoopback("::1"))
+        #expect(AdminAccess.isLoopback("::ffff:127.0.0.1"))
+        #expect(!AdminAccess.isLoopback("192.0.2.2"))
+        #expect(!AdminAccess.isLoopback("::ffff:192.0.2.2"))
+        #expect(!AdminAccess.isLoopback(""))
+        #expect(!AdminAccess.isLoopback("1127.0.0.1"))
+    }
+
+    @Test func tokensCompareWhole() {
+        #expect(AdminAccess.constantTimeEquals("secret-token", "secret-token"))
+        #expect(!AdminAccess.constantTimeEquals("secret-toke", "secret-token"))
+        #expect(!AdminAccess.constantTimeEquals("secret-token!", "secret-token"))
+        #expect(!AdminAccess.constantTimeEquals("", "secret-token"))
+        #expect(!AdminAccess.constantTimeEquals("secret-tokem", "secret-token"))
+    }
+
+    @Test func adminPathsIgnoreExtraSlashes() {
+        #expect(AdminPlane.isAdminPath("/__admin/health"))
+        #expect(AdminPlane.isAdminPath("//__admin//health/"))
+        #expect(AdminPlane.isAdminPath("/__admin"))
+        #expect(!AdminPlane.isAdminPath("/__administrator"))
+        #expect(!AdminPlane.isAdminPath("/api/__admin"))
+    }
+}
