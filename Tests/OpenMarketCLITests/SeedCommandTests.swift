@@ -55,6 +55,29 @@ struct SeedCommandTests {
         #expect(second.standardError.contains("--seed demo: the store already has products, so it is left as it is"))
     }
 
+    @Test("POST /__admin/reset puts the demo catalogue back: the same list and detail bytes as right after start", arguments: ["v2b", "v1a"])
+    func resetRestoresTheSeed(api: String) throws {
+        let server = try ServerProcess(
+            ["--api", api, "--port", "0", "--database", directory.path("reset-\(api).sqlite"), "--seed", "demo"],
+            environment: Self.fixedNow)
+        let connection = try RawHTTPConnection(port: server.port)
+        let targets = api.hasPrefix("v2")
+            ? ["/api/products?page_no=1&items_per_page=100", "/api/products/2"] : ["/items/1", "/items/3", "/item/2"]
+        let atStart = try targets.map { try connection.request("GET", $0).body }
+        let deleted = api.hasPrefix("v2")
+            ? try connection.request(
+                "POST", "/api/products/2/archived", headers: [("identifier", "seoul-living"), ("Content-Type", "application/json")],
+                body: Array(#"{"secret":"seoul-living-secret"}"#.utf8))
+            : try connection.request(
+                "DELETE", "/item/2", headers: [("Content-Type", "application/json")],
+                body: Array(#"{"id":2,"password":"seoul-living-secret"}"#.utf8))
+        #expect(deleted.status == 200, "\(deleted.text)")
+        let reset = try connection.request("POST", "/__admin/reset")
+        #expect(reset.status == 200, "\(reset.text)")
+        #expect(try targets.map { try connection.request("GET", $0).body } == atStart)
+        #expect(server.stop() == 0)
+    }
+
     @Test("two starts with --seed demo and a fixed clock answer the same bytes, image URLs included")
     func demoIsDeterministic() throws {
         let targets = ["/api/products?page_no=1&items_per_page=100"]
