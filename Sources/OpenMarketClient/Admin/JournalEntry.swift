@@ -69,7 +69,7 @@ public struct MultipartReading: Sendable, Hashable, Decodable {
     public let rejection: Rejection?
 
     public struct Part: Sendable, Hashable, Decodable {
-        /// 0-based, in body order.
+        /// 1-based, in body order.
         public let index: Int
         public let name: String
         public let filename: String?
@@ -77,9 +77,9 @@ public struct MultipartReading: Sendable, Hashable, Decodable {
         public let declaredContentType: String?
         /// As its first bytes say (PNG, JPEG, ...).
         public let sniffedContentType: String?
-        /// Byte ranges in the body, end excluded.
-        public let headerRange: [Int]
-        public let bodyRange: [Int]
+        /// Byte ranges in the body (sent as `[start, end]`, end excluded).
+        public let headerRange: Range<Int>
+        public let bodyRange: Range<Int>
         public let size: Int
     }
 
