@@ -4,7 +4,8 @@ import OpenMarketTesting
 import Testing
 
 /// A stand-in "binary" (a shell script) that does what a broken server could: never print its address, or ignore
-/// SIGTERM. The launcher must still end it within its bounds.
+/// SIGTERM. The launcher must still end it within its bounds: well before the script's own 30 s sleep would (the
+/// bound is loose because a loaded machine takes seconds to start and reap a process).
 @Suite(.timeLimit(.minutes(1))) struct MisbehavingServerTests {
     private let directory: TemporaryDirectory
 
@@ -27,7 +28,7 @@ import Testing
         let error = await #expect(throws: OpenMarketTestingError.self) {
             try await OpenMarketServer.start(options)
         }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20))
         guard case .noAddressInTime(_, let standardOutput, let standardError) = error else {
             Issue.record("expected noAddressInTime, got \(String(describing: error))")
             return
@@ -45,7 +46,7 @@ import Testing
         let started = ContinuousClock.now
         server.stop()
         #expect(ContinuousClock.now - started >= .milliseconds(200))
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(processIsGone(server.processIdentifier))
     }
 }
