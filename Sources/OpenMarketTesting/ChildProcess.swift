@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)
 import Foundation
 
 /// The server process, with its stdout and stderr in files of a temporary directory: a file never fills up and
@@ -94,3 +95,4 @@ final class ChildProcess: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 }
+#endif

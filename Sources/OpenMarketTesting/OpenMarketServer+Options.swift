@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)
 import Foundation
 import OpenMarketClient
 
@@ -101,3 +102,4 @@ extension OpenMarketServer {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// An app cannot start processes on iOS, so there the module has no OpenMarketServer (see the README).
+#if os(macOS) || os(Linux)
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -86,3 +88,4 @@ public final class OpenMarketServer: Sendable {
         child.stop(grace: stopGrace)
     }
 }
+#endif
