@@ -20,6 +20,7 @@ public final class OpenMarketServer: Sendable {
     public let client: OpenMarketClient
     private let child: ChildProcess
     private let stopGrace: Duration
+    private let session: URLSession
 
     private init(child: ChildProcess, baseURL: URL, port: Int, options: Options) {
         self.child = child
@@ -29,11 +30,14 @@ public final class OpenMarketServer: Sendable {
         let configuration = OpenMarketConfiguration(
             baseURL: baseURL, credentials: (options.vendors.first ?? .demo).credentials, adminToken: options.adminToken)
         // Ephemeral: no cache or cookie of one test's server reaches another's.
-        client = OpenMarketClient(configuration: configuration, session: URLSession(configuration: .ephemeral))
+        session = URLSession(configuration: .ephemeral)
+        client = OpenMarketClient(configuration: configuration, session: session)
     }
 
     deinit {
         child.stop(grace: stopGrace)
+        // A session lives until it is invalidated; a suite starting hundreds of servers must not keep them all.
+        session.finishTasksAndInvalidate()
     }
 
     /// The admin API of this server: reset, health, the request journal, faults and latency.
