@@ -57,10 +57,11 @@ import Testing
     @Test func theCommandLineNamesEverythingChosen() {
         let options = OpenMarketServer.Options(
             generation: .v1a, seed: .file(URL(fileURLWithPath: "/fixtures/shop.json")),
-            vendors: [.init(name: "tea", identifier: "tea-id", secret: "tea-secret")], arguments: ["--strict"])
+            vendors: [.init(name: "tea", identifier: "tea-id", secret: "tea-secret")], adminToken: "t0ken",
+            arguments: ["--strict"])
         #expect(options.commandLine == [
             "serve", "--host", "127.0.0.1", "--port", "0", "--database", ":memory:", "--api", "v1a",
-            "--seed", "/fixtures/shop.json", "--vendor", "tea:tea-id:tea-secret", "--strict",
+            "--seed", "/fixtures/shop.json", "--vendor", "tea:tea-id:tea-secret", "--admin-token", "t0ken", "--strict",
         ])
     }
 
