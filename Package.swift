@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "openmarket", targets: ["openmarket"]),
         .library(name: "OpenMarketClient", targets: ["OpenMarketClient"]),
+        .library(name: "OpenMarketTesting", targets: ["OpenMarketTesting"]),
         .library(name: "MarketStore", targets: ["MarketStore"]),
     ],
     dependencies: [
@@ -53,6 +54,9 @@ let package = Package(
 
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),
+        // For an app's test suite: runs the real openmarket binary per test. Depends on the client only, so an app's
+        // test target never compiles the server.
+        .target(name: "OpenMarketTesting", dependencies: ["OpenMarketClient"]),
 
         // Seed data: the demo catalogue with its drawn pictures (PNG through the system zlib), and fixture files.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -88,6 +92,9 @@ let package = Package(
             dependencies: ["Locking", "MarketStore", "SQLite", "CSQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "MarketStore", "CZlib", "HTTPTestSupport"]),
         .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient", "TestFixtures"]),
+        // Depends on the openmarket executable so that it is built; the tests find it with HTTPTestSupport.
+        .testTarget(
+            name: "OpenMarketTestingTests", dependencies: ["OpenMarketTesting", "OpenMarketClient", "openmarket", "HTTPTestSupport"]),
         .target(
             name: "APITestSupport",
             dependencies: [

@@ -10,13 +10,19 @@ import FoundationNetworking
 public struct OpenMarketClient: Sendable {
     /// Where the client connects and whose vendor account it writes with.
     public let configuration: OpenMarketConfiguration
-    private let transport: HTTPTransport
+    let transport: HTTPTransport
 
     /// Creates a client; pass a `session` of your own to control caching, timeouts or, in tests,
     /// the `URLProtocol` that answers.
     public init(configuration: OpenMarketConfiguration, session: URLSession = .shared) {
         self.configuration = configuration
         transport = HTTPTransport(session: session, baseURL: configuration.baseURL)
+    }
+
+    /// The emulator's control plane under `/__admin`: reset, health, the request journal, faults and latency.
+    /// The real Open Market server has none of it.
+    public var admin: OpenMarketAdmin {
+        OpenMarketAdmin(transport: transport, token: configuration.adminToken)
     }
 
     /// Asks `GET /healthChecker` whether the server is up.

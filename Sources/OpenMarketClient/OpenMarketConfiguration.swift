@@ -6,11 +6,15 @@ public struct OpenMarketConfiguration: Sendable, Hashable {
     public var baseURL: URL
     /// The vendor account for create, patch and delete; `nil` for a read-only client.
     public var credentials: VendorCredentials?
+    /// The emulator's `--admin-token`, sent as `Authorization: Bearer` by the ``OpenMarketAdmin`` calls. Loopback
+    /// clients need none; a device on the network (a phone, another container) does.
+    public var adminToken: String?
 
     /// Creates a configuration.
-    public init(baseURL: URL, credentials: VendorCredentials? = nil) {
+    public init(baseURL: URL, credentials: VendorCredentials? = nil, adminToken: String? = nil) {
         self.baseURL = baseURL
         self.credentials = credentials
+        self.adminToken = adminToken
     }
 }
 

@@ -12,6 +12,8 @@ public enum OpenMarketError: Error, Sendable {
     case missingCredentials
     /// The request could not be built, e.g. a price that is not a finite number.
     case invalidRequest(reason: String)
+    /// The emulator's admin API refused a call, saying why and how to fix it.
+    case adminRefused(AdminFailure)
 }
 
 /// A response whose status the call did not expect, with the server's explanation.
@@ -71,4 +73,29 @@ public struct DecodingFailure: Sendable, Hashable {
 /// The v2 server's error body.
 private struct ServerErrorBody: Decodable {
     let message: String
+}
+
+/// An admin call the emulator refused with a 4xx and its `{"error": "..."}` body.
+public struct AdminFailure: Sendable, Hashable {
+    /// The HTTP status code, e.g. `400` for bad input, `403` for a missing or wrong admin token.
+    public let statusCode: Int
+    /// What was wrong and how to fix it, as the emulator wrote it.
+    public let message: String
+
+    /// Creates a failure, e.g. for tests of code that handles one.
+    public init(statusCode: Int, message: String) {
+        self.statusCode = statusCode
+        self.message = message
+    }
+
+    /// The admin reading of a refused call; `nil` when the body is not an admin error (an emulator started with
+    /// `--no-admin` answers `/__admin` paths with the generation's own 404).
+    init?(_ failure: HTTPStatusFailure) {
+        guard let body = try? JSONDecoder().decode(AdminErrorBody.self, from: failure.body) else { return nil }
+        self.init(statusCode: failure.statusCode, message: body.error)
+    }
+}
+
+private struct AdminErrorBody: Decodable {
+    let error: String
 }

@@ -23,6 +23,11 @@ extension OpenMarketError {
         return failure
     }
 
+    var adminFailure: AdminFailure? {
+        guard case .adminRefused(let failure) = self else { return nil }
+        return failure
+    }
+
     var transportError: (any Error)? {
         guard case .transport(let error) = self else { return nil }
         return error

@@ -49,10 +49,10 @@ final class StubServer: @unchecked Sendable {
 
     func client(
         credentials: VendorCredentials? = VendorCredentials(identifier: "vendor-identifier", secret: "vendor-secret"),
-        basePath: String = ""
+        basePath: String = "", adminToken: String? = nil
     ) -> OpenMarketClient {
         let configuration = OpenMarketConfiguration(
-            baseURL: URL(string: "http://\(host)\(basePath)")!, credentials: credentials)
+            baseURL: URL(string: "http://\(host)\(basePath)")!, credentials: credentials, adminToken: adminToken)
         return OpenMarketClient(configuration: configuration, session: StubURLProtocol.session)
     }
 

@@ -6,7 +6,7 @@ import FoundationNetworking
 /// One call to the API before it is sent: what to ask and which answers count as success.
 struct APIRequest: Sendable {
     enum Method: String, Sendable {
-        case get = "GET", post = "POST", patch = "PATCH", delete = "DELETE"
+        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
     }
 
     var method: Method

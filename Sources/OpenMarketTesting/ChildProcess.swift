@@ -1,0 +1,98 @@
+#if os(macOS) || os(Linux)
+import Foundation
+
+/// The server process, with its stdout and stderr in files of a temporary directory: a file never fills up and
+/// blocks the server the way an undrained pipe would, and it can be read again for an error message.
+final class ChildProcess: @unchecked Sendable {
+    private let process = Process()
+    private let directory: URL
+    private let outputFile: URL
+    private let errorFile: URL
+    /// Guards `stopped`: `stop()` runs from a test, a `defer` and `deinit`, possibly on different threads.
+    private let lock = NSLock()
+    private var stopped = false
+
+    init(executable: URL, arguments: [String], environment: [String: String]) throws(OpenMarketTestingError) {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-testing-\(UUID().uuidString)")
+        outputFile = directory.appendingPathComponent("stdout")
+        errorFile = directory.appendingPathComponent("stderr")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+            process.executableURL = executable
+            process.arguments = arguments
+            process.environment = environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = try FileHandle(forWritingTo: outputFile)
+            process.standardError = try FileHandle(forWritingTo: errorFile)
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw .launchFailed(path: executable.path, reason: "\(error)")
+        }
+    }
+
+    var processIdentifier: Int32 {
+        process.processIdentifier
+    }
+
+    var standardOutput: String {
+        (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+    }
+
+    var standardError: String {
+        (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Polls stdout for the server's first line, `openmarket <generation> listening on http://HOST:PORT`.
+    func waitForAddress(timeout: Duration) async throws -> URL {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            // Read whether it runs before reading the output, so a line printed just before exiting is still seen.
+            let running = process.isRunning
+            if let url = Self.address(in: standardOutput) {
+                return url
+            }
+            guard running else {
+                throw OpenMarketTestingError.exitedBeforeListening(
+                    status: process.terminationStatus, standardError: standardError)
+            }
+            guard ContinuousClock.now < deadline else {
+                throw OpenMarketTestingError.noAddressInTime(
+                    timeout: timeout, standardOutput: standardOutput, standardError: standardError)
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    static func address(in output: String) -> URL? {
+        guard let firstLine = output.split(separator: "\n", omittingEmptySubsequences: false).first,
+            output.contains("\n"),
+            let marker = firstLine.range(of: " listening on ")
+        else { return nil }
+        return URL(string: String(firstLine[marker.upperBound...]).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// SIGTERM, up to `grace` to finish, then SIGKILL; waits until the process is gone and removes its files.
+    func stop(grace: Duration) {
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            let deadline = ContinuousClock.now + grace
+            while process.isRunning, ContinuousClock.now < deadline {
+                usleep(10_000)
+            }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+#endif

@@ -1,0 +1,52 @@
+import Foundation
+import HTTPTestSupport
+import OpenMarketTesting
+import Testing
+
+/// A stand-in "binary" (a shell script) that does what a broken server could: never print its address, or ignore
+/// SIGTERM. The launcher must still end it within its bounds: well before the script's own 30 s sleep would (the
+/// bound is loose because a loaded machine takes seconds to start and reap a process).
+@Suite(.timeLimit(.minutes(1))) struct MisbehavingServerTests {
+    private let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    private func script(_ body: String) throws -> URL {
+        let url = directory.url.appendingPathComponent("openmarket")
+        try "#!/bin/sh\n\(body)\n".write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        return url
+    }
+
+    @Test func noAddressInTimeKillsItAndShowsBothOutputs() async throws {
+        let options = OpenMarketServer.Options(
+            binary: try script("echo warming up; echo 'cannot bind: busy' >&2; exec sleep 30"),
+            startupTimeout: .milliseconds(300), stopGrace: .milliseconds(200))
+        let started = ContinuousClock.now
+        let error = await #expect(throws: OpenMarketTestingError.self) {
+            try await OpenMarketServer.start(options)
+        }
+        #expect(ContinuousClock.now - started < .seconds(20))
+        guard case .noAddressInTime(_, let standardOutput, let standardError) = error else {
+            Issue.record("expected noAddressInTime, got \(String(describing: error))")
+            return
+        }
+        #expect(standardOutput == "warming up\n")
+        #expect(standardError == "cannot bind: busy\n")
+    }
+
+    @Test func aServerIgnoringSIGTERMIsKilledAfterTheGrace() async throws {
+        let options = OpenMarketServer.Options(
+            binary: try script("trap '' TERM; echo 'openmarket v2b listening on http://127.0.0.1:9'; exec sleep 30"),
+            stopGrace: .milliseconds(200))
+        let server = try await OpenMarketServer.start(options)
+        #expect(server.port == 9)
+        let started = ContinuousClock.now
+        server.stop()
+        #expect(ContinuousClock.now - started >= .milliseconds(200))
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(processIsGone(server.processIdentifier))
+    }
+}
