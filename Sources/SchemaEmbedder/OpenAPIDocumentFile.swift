@@ -18,15 +18,13 @@ struct OpenAPIDocumentFile {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         yaml = String(decoding: bytes, as: UTF8.self)
         guard Array(yaml.utf8) == bytes else { throw SchemaError("\(fileName): not valid UTF-8") }
-        let root: Node
+        let composed: Node?
         do {
-            guard let node = try Yams.compose(yaml: yaml) else { throw SchemaError("\(fileName): the document is empty") }
-            root = node
-        } catch let error as SchemaError {
-            throw error
+            composed = try Yams.compose(yaml: yaml)
         } catch {
             throw SchemaError("\(fileName): not valid YAML: \(error)")
         }
+        guard let root = composed else { throw SchemaError("\(fileName): the document is empty") }
         var writer = JSONText(fileName: fileName)
         try writer.write(root, depth: 0)
         guard let servers = writer.serversValue else {
