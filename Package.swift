@@ -13,7 +13,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        // Tests only: a real YAML parser for docker/docker-compose.yml.
+        // A real YAML parser: at build time for the OpenAPI documents (SchemaEmbedder), in tests for
+        // docker/docker-compose.yml and the documents. The server itself never links it.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
@@ -34,23 +35,28 @@ let package = Package(
         // Wire format: the JSON writer and reader, Java-style doubles, dates, image sniffing, identifiers.
         .target(name: "WireFormat", dependencies: ["Locking"]),
 
-        // Storage: SQLite through its C API, and the product store. Schema/ is embedded at build time.
+        // Storage: SQLite through its C API, and the product store. Schema/ is embedded at build time (the
+        // migrations into MarketStore, the OpenAPI documents into MarketAPI).
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .executableTarget(name: "SchemaEmbedder"),
+        .executableTarget(name: "SchemaEmbedder", dependencies: [.product(name: "Yams", package: "Yams")]),
         .plugin(name: "EmbedSchema", capability: .buildTool(), dependencies: ["SchemaEmbedder"]),
         .target(name: "MarketStore", dependencies: ["Locking", "SQLite"], plugins: ["EmbedSchema"]),
 
         // The API generations (v2b, v2a, v1b, v1a), each a `Generation` value, and everything they share.
-        .target(name: "MarketAPI", dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "WireFormat"]),
+        .target(
+            name: "MarketAPI", dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "WireFormat"],
+            plugins: ["EmbedSchema"]),
 
-        // The control plane under /__admin: access, health, reset and the request journal.
+        // The control plane under /__admin: access, health, reset, the request journal and the OpenAPI document.
         .target(
             name: "AdminPlane",
-            dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "OpenMarketVersion", "WireFormat"]),
+            dependencies: [
+                "HTTPServer", "Locking", "MarketAPI", "MarketStore", "Multipart", "OpenMarketVersion", "WireFormat",
+            ]),
 
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),
@@ -113,7 +119,16 @@ let package = Package(
             ]),
         .testTarget(
             name: "AdminPlaneTests",
-            dependencies: ["AdminPlane", "APITestSupport", "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart", "WireFormat"]),
+            dependencies: [
+                "AdminPlane", "APITestSupport", "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart",
+                "WireFormat",
+            ]),
+        .testTarget(
+            name: "OpenAPITests",
+            dependencies: [
+                "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "SchemaEmbedder",
+                .product(name: "Yams", package: "Yams"),
+            ]),
         .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "OpenMarketVersion", "HTTPTestSupport"]),
         .testTarget(
             name: "DockerTests",

@@ -1,25 +1,48 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's Schema/*.sql into the target, so the binary runs exactly the files in Schema/.
+/// Embeds the package's Schema/ into a target, so the binary carries exactly the committed files: the numbered
+/// migrations Schema/*.sql into MarketStore, the API documents Schema/openapi/*.yaml (and JSON made from them)
+/// into MarketAPI.
 @main
 struct EmbedSchema: BuildToolPlugin {
+    /// What each target using the plugin embeds: the folder, the files' extension, the tool's mode and its output.
+    private struct Embedding {
+        let folder: String
+        let fileExtension: String
+        let toolArguments: [String]
+        let output: String
+        let what: String
+    }
+
+    private static let embeddings: [String: Embedding] = [
+        "MarketStore": Embedding(
+            folder: "Schema", fileExtension: "sql", toolArguments: [], output: "EmbeddedMigrations.swift",
+            what: "schema migrations"),
+        "MarketAPI": Embedding(
+            folder: "Schema/openapi", fileExtension: "yaml", toolArguments: ["--openapi"],
+            output: "EmbeddedOpenAPIDocuments.swift", what: "OpenAPI documents"),
+    ]
+
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let embedding = Self.embeddings[target.name] else {
+            throw UnknownTarget(name: target.name, known: Self.embeddings.keys.sorted())
+        }
         // Resolved first: Foundation on Linux lists nothing in a directory reached through a symlink.
-        let schema = context.package.directoryURL.appendingPathComponent("Schema").resolvingSymlinksInPath()
-        guard FileManager.default.fileExists(atPath: schema.path) else {
-            throw MissingSchema(path: schema.path)
+        let folder = context.package.directoryURL.appendingPathComponent(embedding.folder).resolvingSymlinksInPath()
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            throw MissingSchema(path: folder.path)
         }
         let files = try FileManager.default
-            .contentsOfDirectory(at: schema, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "sql" }
+            .contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == embedding.fileExtension }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedMigrations.swift")
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent(embedding.output)
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) schema migrations into \(target.name)",
+                displayName: "Embedding \(files.count) \(embedding.what) into \(target.name)",
                 executable: try context.tool(named: "SchemaEmbedder").url,
-                arguments: [output.path] + files.map(\.path),
+                arguments: embedding.toolArguments + [output.path] + files.map(\.path),
                 inputFiles: files,
                 outputFiles: [output]
             ),
@@ -31,6 +54,15 @@ struct MissingSchema: Error, CustomStringConvertible {
     let path: String
 
     var description: String {
-        "EmbedSchema: no directory \(path); it must hold the numbered migrations (0001_initial.sql, ...)"
+        "EmbedSchema: no directory \(path); it must hold the files the target embeds (0001_initial.sql, v2b.yaml, ...)"
+    }
+}
+
+struct UnknownTarget: Error, CustomStringConvertible {
+    let name: String
+    let known: [String]
+
+    var description: String {
+        "EmbedSchema: target \(name) has nothing to embed; the plugin serves \(known.joined(separator: ", "))"
     }
 }

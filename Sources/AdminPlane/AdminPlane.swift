@@ -1,8 +1,9 @@
 import HTTPServer
 import Locking
+import MarketAPI
 import MarketStore
 
-/// Everything under `/__admin`: access, health, reset and the request journal. It stands in front of the API's
+/// Everything under `/__admin`: access, health, reset, the request journal and the generation's OpenAPI document. It stands in front of the API's
 /// router: admin requests it answers itself (never journaled), API requests it passes on, recording them in the
 /// journal and holding the reset gate shared so that a reset is never seen half done.
 public final class AdminPlane: RequestInterceptor {
@@ -11,17 +12,19 @@ public final class AdminPlane: RequestInterceptor {
     private let journal: RequestJournal
     private let gate = ReadWriteLock()
 
-    /// `reseed` puts the seed data back after a reset empties the store (nil: no seed).
+    /// `reseed` puts the seed data back after a reset empties the store (nil: no seed). `context` is the API's, so
+    /// the OpenAPI document names the same base URL as the API's image URLs.
     public init(
-        settings: AdminSettings, generation: String, store: MarketStore,
+        settings: AdminSettings, generation: Generation, context: APIContext, store: MarketStore,
         reseed: (@Sendable (MarketStore) throws -> Void)? = nil
     ) {
         access = AdminAccess(token: settings.token)
         journal = RequestJournal(capacity: settings.journalCapacity, redactedToken: settings.token)
         router = AdminRoutes(
-            generation: generation, started: .now, store: store, journal: journal,
+            generation: generation.name, started: .now, store: store, journal: journal,
             reset: StateReset(store: store, journal: journal, gate: gate, reseed: reseed),
-            multipartEnding: settings.multipartEnding
+            multipartEnding: settings.multipartEnding,
+            openAPIDocument: { format, request in try generation.openAPIResponse(format, to: request, context: context) }
         ).makeRouter()
     }
 

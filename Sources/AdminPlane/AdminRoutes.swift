@@ -1,4 +1,5 @@
 import HTTPServer
+import MarketAPI
 import MarketStore
 import Multipart
 
@@ -10,9 +11,16 @@ struct AdminRoutes {
     let journal: RequestJournal
     let reset: StateReset
     let multipartEnding: MultipartEnding
+    let openAPIDocument: @Sendable (OpenAPIFormat, Request) throws -> Response
 
     func makeRouter() -> Router {
         var router = Router(renderError: AdminError.render)
+        for format in OpenAPIFormat.allCases {
+            router.on(.get, "/__admin/openapi.\(format.rawValue)") { request, _ in
+                try Self.refuseParameters(request)
+                return try openAPIDocument(format, request)
+            }
+        }
         router.on(.get, "/__admin/health") { request, _ in
             try Self.refuseParameters(request)
             return health().response

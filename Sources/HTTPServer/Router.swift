@@ -5,7 +5,7 @@ public typealias RouteHandler = @Sendable (Request, RouteParameters) throws -> R
 /// with `Allow`; HEAD is served by the GET route. Nothing a handler throws escapes: errors become responses.
 public struct Router: Sendable {
     private struct Route: Sendable {
-        let method: HTTPMethod
+        let signature: RouteSignature
         let pattern: PathPattern
         let handler: RouteHandler
     }
@@ -25,7 +25,16 @@ public struct Router: Sendable {
     }
 
     public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping RouteHandler) {
-        routes.append(Route(method: method, pattern: PathPattern(pattern), handler: handler))
+        routes.append(
+            Route(signature: RouteSignature(method: method, pattern: pattern), pattern: PathPattern(pattern), handler: handler))
+    }
+
+    /// Every route, in the order it was added: what a published API description must list.
+    public var signatures: [RouteSignature] { routes.map(\.signature) }
+
+    /// The route a request with this method and path would reach (GET's for HEAD), without running it.
+    public func signature(reaching method: HTTPMethod, path: String) -> RouteSignature? {
+        route(reaching: method, segments: RequestPath.segments(path))?.route.signature
     }
 
     public func respond(to request: Request) -> Response {
@@ -67,18 +76,24 @@ public struct Router: Sendable {
         }
     }
 
+    private func route(reaching method: HTTPMethod, segments: [String]) -> (route: Route, parameters: RouteParameters)? {
+        let method = method == .head ? .get : method
+        for route in routes where route.signature.method == method {
+            if let parameters = route.pattern.match(segments) {
+                return (route, parameters)
+            }
+        }
+        return nil
+    }
+
     private func dispatch(_ request: Request) throws -> Response {
         let path = RequestPath.segments(request.path)
-        let method = request.method == .head ? .get : request.method
+        if let (route, parameters) = route(reaching: request.method, segments: path) {
+            return try route.handler(request, parameters)
+        }
         var allowed: [HTTPMethod] = []
-        for route in routes {
-            guard let parameters = route.pattern.match(path) else { continue }
-            if route.method == method {
-                return try route.handler(request, parameters)
-            }
-            if !allowed.contains(route.method) {
-                allowed.append(route.method)
-            }
+        for route in routes where route.pattern.match(path) != nil && !allowed.contains(route.signature.method) {
+            allowed.append(route.signature.method)
         }
         guard !allowed.isEmpty else {
             throw HTTPError(status: .notFound, message: "no such path: \(request.method) \(request.path)")

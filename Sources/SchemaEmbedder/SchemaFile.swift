@@ -30,28 +30,10 @@ struct SchemaFile {
 
     static func swiftSource(embedding files: [SchemaFile]) -> String {
         let entries = files.map { file in
-            "    Migration(version: \(file.version), fileName: \(literal(file.fileName)), sql: \(literal(file.sql))),\n"
+            "    Migration(version: \(file.version), fileName: \(Quoting.swift(file.fileName)), sql: \(Quoting.swift(file.sql))),\n"
         }
         return "// Generated at build time by SchemaEmbedder from Schema/*.sql. Do not edit.\n\n"
             + "let embeddedMigrations: [Migration] = [\n" + entries.joined() + "]\n"
-    }
-
-    /// A one-line Swift string literal whose value is exactly `text`.
-    private static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
 

@@ -53,7 +53,7 @@ struct ServeCommand: ParsableCommand {
         // A reset puts back the rows the start wrote, so the answers after it are the ones after the start.
         let reseed = seedRows.map { rows in { @Sendable (store: MarketStore) in _ = try store.seedIfEmpty(rows) } }
         let admin = settings.admin.map {
-            AdminPlane(settings: $0, generation: settings.generation.name, store: store, reseed: reseed)
+            AdminPlane(settings: $0, generation: settings.generation, context: context, store: store, reseed: reseed)
         }
 
         let server: HTTPServer

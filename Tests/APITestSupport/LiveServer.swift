@@ -84,7 +84,7 @@ public final class LiveServer {
         let server = try HTTPServer(
             configuration: ServerConfiguration(host: host, port: 0, threads: 4, maxBodyBytes: maxBodyBytes),
             router: generation.makeRouter(context: context),
-            interceptor: admin.map { AdminPlane(settings: $0, generation: generation.name, store: store) })
+            interceptor: admin.map { AdminPlane(settings: $0, generation: generation, context: context, store: store) })
         return (store, server)
     }
 }

@@ -44,7 +44,8 @@ import Testing
                 configuration: ServerConfiguration(port: 0, threads: 4),
                 router: Generation.v1b.makeRouter(context: context),
                 interceptor: AdminPlane(
-                    settings: AdminSettings(), generation: "v1b", store: store, reseed: SeededResetTests.seed))
+                    settings: AdminSettings(), generation: .v1b, context: context, store: store,
+                    reseed: SeededResetTests.seed))
         }
 
         deinit { server.stop() }

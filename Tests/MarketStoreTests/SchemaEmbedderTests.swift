@@ -4,29 +4,8 @@ import Testing
 
 @Suite("SchemaEmbedder, the EmbedSchema plugin's tool")
 struct SchemaEmbedderTests {
-    private struct Run {
-        let status: Int32
-        let source: String
-        let errors: String
-    }
-
-    /// Runs the tool on `files` (name and bytes), passed in the given order.
-    private func embed(_ files: [(name: String, bytes: [UInt8])]) throws -> Run {
-        let directory = try TemporaryDirectory()
-        for file in files { try Data(file.bytes).write(to: directory.url.appendingPathComponent(file.name)) }
-        let output = directory.path("EmbeddedMigrations.swift")
-        let tool = Process()
-        tool.executableURL = try builtExecutable(named: "SchemaEmbedder")
-        tool.arguments = [output] + files.map { directory.path($0.name) }
-        let errors = Pipe()
-        tool.standardError = errors
-        try tool.run()
-        tool.waitUntilExit()
-        return Run(
-            status: tool.terminationStatus,
-            source: (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
-            errors: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        )
+    private func embed(_ files: [(name: String, bytes: [UInt8])]) throws -> SchemaEmbedderRun {
+        try SchemaEmbedderRun(files: files)
     }
 
     @Test func everyCharacterSurvivesInTheSwiftLiteral() throws {

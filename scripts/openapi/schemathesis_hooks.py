@@ -5,10 +5,11 @@ schema is checked.
 
 Random strings almost never name a real vendor, secret, password or image, so without help every write would
 stop at 400/401 and the stateful links (create -> detail -> patch -> delete) would never get past the first step.
-Three generated calls in four therefore carry the credentials the server was started with and a real image; the
-fourth is left exactly as generated, so the error answers stay exercised too.
+Three generated calls in four therefore carry the credentials the server was started with and a real image (a file
+part, or base64 in v1's JSON bodies); the fourth is left exactly as generated, so the error answers stay exercised too.
 """
 
+import base64
 import os
 import struct
 import zlib
@@ -56,6 +57,12 @@ def _with_credentials(case):
         creates = operation.method.upper() == "POST"
         for name in present or ([IMAGE_PART_NAMES[0]] if creates else []):
             body[name] = [PNG]
+    elif case.media_type == "application/json" and "password" in body:
+        # v1's JSON create and PATCH: the same images, in base64.
+        present = [name for name in IMAGE_PART_NAMES if name in body]
+        creates = operation.method.upper() == "POST"
+        for name in present or ([IMAGE_PART_NAMES[0]] if creates else []):
+            body[name] = [base64.b64encode(PNG).decode("ascii")]
     return case
 
 
