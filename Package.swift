@@ -114,8 +114,8 @@ let package = Package(
         .testTarget(
             name: "ContractTests",
             dependencies: [
-                "OpenMarketClient", "APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart",
-                "TestFixtures",
+                "AdminPlane", "OpenMarketClient", "APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore",
+                "Multipart", "TestFixtures",
             ]),
         .testTarget(
             name: "AdminPlaneTests",

@@ -1,3 +1,4 @@
+import AdminPlane
 import APITestSupport
 import MarketAPI
 import Foundation
@@ -19,7 +20,7 @@ final class ContractMarket {
     static let seoulMorning = 1_707_235_200.0
 
     init() throws {
-        server = try LiveServer(.v2b, now: Self.seoulMorning)
+        server = try LiveServer(.v2b, now: Self.seoulMorning, admin: AdminSettings())
         guard let url = URL(string: "http://127.0.0.1:\(server.port)") else {
             throw URLError(.badURL)
         }

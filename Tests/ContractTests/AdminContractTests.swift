@@ -1,0 +1,68 @@
+import Foundation
+import OpenMarketClient
+import Testing
+
+/// The client's admin calls against the real server's /__admin: the JSON each side reads is the one the other writes.
+extension MarketContractTests {
+    @Test("health counts what the API stored, and reset empties the store and the journal")
+    func healthAndReset() async throws {
+        _ = try await market.owner.createProducts(2)
+        let admin = market.owner.admin
+        let before = try await admin.health()
+        #expect(before.generation == "v2b")
+        #expect(before.database.products == 2)
+        #expect(before.database.images == 2)
+        #expect(before.database.isWritable)
+        #expect(before.journal.entries == 2)
+
+        let after = try await admin.reset()
+        #expect(after.database.products == 0)
+        #expect(after.journal.entries == 0)
+        let page = try await market.owner.productPage()
+        #expect(page?.totalCount == 0)
+        let created = try await market.owner.createProduct(.sample())
+        #expect(created.id == 1, "ids start again after a reset")
+    }
+
+    @Test("the journal lists what the client sent, shows a multipart create part by part, and clears")
+    func journal() async throws {
+        let created = try await market.owner.createProduct(.sample())
+        await #expect(throws: OpenMarketError.self) { _ = try await market.owner.productDetail(id: 4242) }
+        let admin = market.owner.admin
+
+        let all = try await admin.requests()
+        #expect(all.total == 2)
+        #expect(all.requests.map(\.status) == [404, 201])
+        let refusals = try await admin.requests(JournalFilter(status: .hundreds(4)))
+        #expect(refusals.requests.map(\.target) == ["/api/products/4242"])
+        #expect(refusals.requests.first?.error?.isEmpty == false)
+
+        let createEntry = try await admin.request(id: all.requests[1].id)
+        #expect(createEntry.request.line == "POST /api/products HTTP/1.1")
+        let reading = try #require(createEntry.request.multipart)
+        #expect(reading.rejection == nil)
+        #expect(reading.parts.map(\.name) == ["params", "images"])
+        #expect(reading.parts.last?.sniffedContentType == "image/png")
+        let responseBody = try await admin.responseBody(id: all.requests[1].id)
+        let echoed = try JSONSerialization.jsonObject(with: responseBody) as? [String: Any]
+        #expect(echoed?["id"] as? Int == created.id)
+
+        let har = try JSONSerialization.jsonObject(with: try await admin.har()) as? [String: Any]
+        let log = har?["log"] as? [String: Any]
+        #expect(log?["version"] as? String == "1.2")
+        #expect((log?["entries"] as? [Any])?.count == 2)
+
+        try await admin.clearRequests()
+        #expect(try await admin.requests().total == 0)
+    }
+
+    @Test("bad input to the admin API is a typed refusal carrying the server's message")
+    func refusal() async throws {
+        await #expect {
+            _ = try await market.owner.admin.request(id: 999)
+        } throws: { error in
+            guard case .adminRefused(let failure) = error as? OpenMarketError else { return false }
+            return failure.statusCode == 404 && !failure.message.isEmpty
+        }
+    }
+}
