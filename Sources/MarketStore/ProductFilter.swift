@@ -21,6 +21,11 @@ enum ProductFilter {
         self = search.unicodeScalars.count >= Self.shortestIndexedLength ? .indexed(search) : .scanned(search)
     }
 
+    /// Whether every product is kept: such a page steps through offset + limit rows and no more.
+    var isUnfiltered: Bool {
+        if case .none = self { true } else { false }
+    }
+
     /// Counts the whole filtered list.
     var countSQL: String { queries.count }
 
