@@ -35,6 +35,15 @@ public final class Locked<Value> {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
+
+    /// Runs `body` with the value if the lock is free right now; nil, without waiting, if another thread holds it.
+    public func withLockIfAvailable<Result, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
 }
 
 extension Locked: @unchecked Sendable where Value: Sendable {}

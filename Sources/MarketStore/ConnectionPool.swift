@@ -99,6 +99,18 @@ final class ConnectionPool: @unchecked Sendable {
         try read { connection in try connection.transaction(.deferred) { try body(connection) } }
     }
 
+    /// `readTransaction` on the writer connection when no write is running, else on a reader. A commit makes SQLite
+    /// drop every other connection's page cache at its next read, while the writer keeps the pages it just wrote
+    /// and the tree above them: the newest products, their images, the count. So the first read after a write
+    /// (the response cache's miss) finds them in memory instead of reading the file again. Only for reads that step
+    /// through few rows: a write that arrives meanwhile waits for this read to finish.
+    func shortReadTransaction<Result>(_ body: (Connection) throws -> Result) throws -> Result {
+        let onWriter = try Self.typingFailures(path: path) {
+            try writer.withLockIfAvailable { connection in try connection.transaction(.deferred) { try body(connection) } }
+        }
+        return try onWriter ?? readTransaction(body)
+    }
+
     /// SQLite's answers to a full disk or a database that cannot be written, as the store's own errors.
     private static func typingFailures<Result>(path: String, _ body: () throws -> Result) throws -> Result {
         do {

@@ -18,7 +18,7 @@ extension MarketStore {
     public func page(offset: Int, limit: Int, search: String?, order: ListOrder) throws -> ProductPage {
         guard offset >= 0, limit >= 0 else { throw StoreError.invalidPage(offset: offset, limit: limit) }
         let filter = ProductFilter(search: search)
-        return try connections.readTransaction { connection in
+        let read = { (connection: Connection) throws -> ProductPage in
             let totalCount = try connection.withStatement(filter.countSQL) {
                 try filter.bind(to: $0)
                 return try $0.step() ? $0.column(0) : 0
@@ -31,7 +31,13 @@ extension MarketStore {
             }
             return ProductPage(products: products, totalCount: totalCount)
         }
+        let isShort = filter.isUnfiltered && offset < Self.shortReadRows && limit <= Self.shortReadRows - offset
+        return try isShort ? connections.shortReadTransaction(read) : connections.readTransaction(read)
     }
+
+    /// The most rows an unfiltered page may step through and still be read on the writer connection (see
+    /// `ConnectionPool.shortReadTransaction`): about a millisecond of a write's wait at most.
+    static let shortReadRows = 1_000
 
     /// The image stored at `key`, its origin or its thumbnail URL path.
     public func image(key: String) throws -> StoredImage? {

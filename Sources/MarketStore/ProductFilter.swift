@@ -23,6 +23,11 @@ enum ProductFilter {
         self = indexable ? .indexed(search) : .scanned(search)
     }
 
+    /// Whether every product is kept: such a page steps through offset + limit rows and no more.
+    var isUnfiltered: Bool {
+        if case .none = self { true } else { false }
+    }
+
     /// Counts the whole filtered list.
     var countSQL: String { queries.count }
 
@@ -76,7 +81,12 @@ enum ProductFilter {
         FROM candidates c JOIN products p ON p.id = c.id LEFT JOIN vendors v ON v.id = p.vendor_id
         WHERE \(ProductRows.matches)
         """
-    private static let unfiltered = Queries(count: "SELECT total FROM product_count", pageIDs: "SELECT p.id FROM products p")
+    /// The table is read in id order, so the page's products stream from a co-routine straight into the joins,
+    /// instead of a table of their ids being written first and each product then looked up again.
+    private static let unfiltered = Queries(count: "SELECT total FROM product_count") { order in
+        ProductRows.page(
+            with: "", from: "(SELECT * FROM products p ORDER BY p.id \(order.sqlDirection) LIMIT ?3 OFFSET ?4) p", order: order)
+    }
     private static let indexedSearch = Queries(
         count: "WITH \(candidates) SELECT count(*) \(fromCandidates)", pageIDs: "WITH \(candidates) SELECT p.id \(fromCandidates)")
     private static let scannedSearch = Queries(count: "SELECT count(*) \(fromAll)", pageIDs: "SELECT p.id \(fromAll)")
@@ -89,10 +99,19 @@ enum ProductFilter {
         let newestFirstPage: String
         let oldestFirstPage: String
 
-        init(count: String, pageIDs: String) {
+        init(count: String, page: (ListOrder) -> String) {
             self.count = count
-            newestFirstPage = ProductRows.page(ids: "\(pageIDs) ORDER BY p.id DESC LIMIT ?3 OFFSET ?4", order: .newestFirst)
-            oldestFirstPage = ProductRows.page(ids: "\(pageIDs) ORDER BY p.id ASC LIMIT ?3 OFFSET ?4", order: .oldestFirst)
+            newestFirstPage = page(.newestFirst)
+            oldestFirstPage = page(.oldestFirst)
+        }
+
+        /// A search sorts its matches, which costs less with their ids alone; the page's products are then looked up.
+        init(count: String, pageIDs: String) {
+            self.init(count: count) { order in
+                ProductRows.page(
+                    with: "WITH page AS (\(pageIDs) ORDER BY p.id \(order.sqlDirection) LIMIT ?3 OFFSET ?4)",
+                    from: "page JOIN products p ON p.id = page.id", order: order)
+            }
         }
     }
 }

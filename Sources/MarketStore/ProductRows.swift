@@ -23,14 +23,13 @@ enum ProductRows {
     /// ?1: the delete token.
     static let detailByDeleteToken = "SELECT \(columns) FROM products p \(joins) WHERE p.delete_token = ?1 ORDER BY i.position"
 
-    /// The products whose ids `pageIDs` selects, in `order`, with their images.
-    static func page(ids pageIDs: String, order: ListOrder) -> String {
-        let direction = order == .newestFirst ? "DESC" : "ASC"
-        return """
-            WITH page AS (\(pageIDs))
-            SELECT \(columns) FROM page JOIN products p ON p.id = page.id \(joins)
-            ORDER BY p.id \(direction), i.position
-            """
+    /// One page of products with their images, in `order`: `pageProducts` is the FROM item that names the page's
+    /// products `p` (with LIMIT ?3 and OFFSET ?4 inside it), after the `WITH` clause `commonTables` it needs, if any.
+    static func page(with commonTables: String, from pageProducts: String, order: ListOrder) -> String {
+        """
+        \(commonTables) SELECT \(columns) FROM \(pageProducts) \(joins)
+        ORDER BY p.id \(order.sqlDirection), i.position
+        """
     }
 
     /// Steps `statement` (one of the queries above) to the end and groups its rows into products.
@@ -74,5 +73,12 @@ enum ProductRows {
             id: id, position: row.column(15), mediaType: row.column(16), fileExtension: row.column(17),
             originKey: row.column(18), thumbnailKey: row.column(19), byteCount: row.column(20)
         )
+    }
+}
+
+extension ListOrder {
+    /// The direction of `ORDER BY p.id`.
+    var sqlDirection: String {
+        self == .newestFirst ? "DESC" : "ASC"
     }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPTestSupport
 @testable import MarketStore
+import Locking
 import SQLite
 import Testing
 
@@ -48,6 +49,43 @@ struct ReaderPoolTests {
         }
         let error = #expect(throws: StoreError.readersExhausted(maximum: 1)) { try held.pool.read { _ in } }
         #expect(error?.description.contains("busy") == true)
+    }
+
+    @Test func aShortReadRunsOnTheIdleWriterWhenNoReaderIsFree() throws {
+        let held = try HeldPool(readerWait: .milliseconds(50))
+        defer {
+            held.release.signal()
+            held.finished.wait()
+        }
+        let answer: Int = try held.pool.shortReadTransaction {
+            try $0.withStatement("SELECT 42") { try $0.step() ? $0.column(0) : 0 }
+        }
+        #expect(answer == 42)
+    }
+
+    @Test func aShortReadDuringAWriteTakesAReaderInsteadOfWaitingForTheWriter() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try ConnectionPool(path: directory.path("pool.sqlite"), readers: 1, maximumReaders: 1)
+        let writing = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let waitedOut = Locked(false)
+        Thread.detachNewThread {
+            try? pool.write { _ in
+                writing.signal()
+                // Bounded: a short read that waited for the writer would end only here, and the test fails.
+                if release.wait(timeout: .now() + .seconds(5)) == .timedOut { waitedOut.withLock { $0 = true } }
+            }
+            finished.signal()
+        }
+        writing.wait()
+        let answer: Int = try pool.shortReadTransaction {
+            try $0.withStatement("SELECT 42") { try $0.step() ? $0.column(0) : 0 }
+        }
+        release.signal()
+        finished.wait()
+        #expect(answer == 42)
+        #expect(waitedOut.withLock { $0 } == false)
     }
 
     @Test func aMaximumBelowTheReadersOpenedUpFrontIsRefused() {
