@@ -9,6 +9,7 @@ struct AdminRoutes {
     let store: MarketStore
     let journal: RequestJournal
     let reset: StateReset
+    let faults: FaultBook
     let multipartEnding: MultipartEnding
 
     func makeRouter() -> Router {
@@ -51,13 +52,14 @@ struct AdminRoutes {
             let entry = try entry(parameters)
             return Self.raw(entry.responseBody, contentType: entry.responseHeaders["Content-Type"])
         }
+        addFaultRoutes(to: &router)
         return router
     }
 
     private func health() -> HealthReport {
         HealthReport(
             generation: generation, uptimeSeconds: Self.seconds(ContinuousClock.now - started), store: store.health(),
-            journalCapacity: journal.capacity, journalEntries: journal.count)
+            journalCapacity: journal.capacity, journalEntries: journal.count, activeFaults: faults.count)
     }
 
     private func entry(_ parameters: RouteParameters) throws(AdminError) -> JournalEntry {
@@ -84,7 +86,7 @@ struct AdminRoutes {
         return response
     }
 
-    private static func refuseParameters(_ request: Request) throws(AdminError) {
+    static func refuseParameters(_ request: Request) throws(AdminError) {
         guard request.query.isEmpty else {
             throw .badRequest("\(request.method) \(request.path) takes no query parameters; remove ?\(request.query)")
         }
