@@ -96,7 +96,8 @@ bool shim_delays_add(delay_timer *timer, struct MHD_Connection *connection, unsi
     struct delayed_connection *record = malloc(sizeof *record);
     if (record == NULL) return false;
     record->connection = connection;
-    record->due_milliseconds = shim_monotonic_milliseconds() + delay_milliseconds;
+    // The clock reads whole milliseconds, rounded down: one more keeps a delay from ever being shorter than asked.
+    record->due_milliseconds = shim_monotonic_milliseconds() + delay_milliseconds + 1;
     // Suspended before it is listed, so the timer never resumes a connection that is not yet suspended.
     MHD_suspend_connection(connection);
     pthread_mutex_lock(&timer->lock);
