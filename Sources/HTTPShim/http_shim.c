@@ -205,7 +205,10 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
         .state = request_state_kind,
         .client_address = client_address,
     };
-    enum MHD_Result queued = answer_with(server, connection, &request, state);
+    // Only a request read whole may wait for its answer: an early refusal (413 before the body) is queued in the
+    // call that refuses it, so that libmicrohttpd never reads the body it refused.
+    request_state *keeper = request_state_kind == HTTP_SHIM_COMPLETE ? state : NULL;
+    enum MHD_Result queued = answer_with(server, connection, &request, keeper);
     free(slots);
     return queued;
 }

@@ -58,4 +58,17 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(try connection?.readResponse().status == 200)
     }
+
+    @Test("a body refused before it is read (413) is answered at once, not delayed, and the connection closed")
+    func earlyRefusalNotDelayed() throws {
+        let server = try LiveServer(
+            .v2b, maxBodyBytes: 1024, admin: AdminSettings(latency: LatencyRange(minMs: 300, maxMs: 300)!))
+        let connection = try server.connection()
+        let started = ContinuousClock.now
+        try connection.send("POST /api/products HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4096\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(ContinuousClock.now - started < .milliseconds(250))
+        #expect(response.status == 413)
+        #expect(connection.isClosedByPeer())
+    }
 }
