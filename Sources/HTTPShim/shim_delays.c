@@ -3,13 +3,13 @@
 // which libmicrohttpd calls the access handler again and the shim sends the kept answer.
 //
 // Lifetimes: a delayed_connection record is allocated here when a connection is suspended and freed here by the
-// timer thread right after it resumes that connection (or by shim_delays_stop, which resumes all that remain).
+// timer thread right after it resumes that connection (when stopping, it resumes all that remain at once; a delay
+// asked for after that is resumed and freed by shim_delays_add itself).
 // The connection itself stays owned by libmicrohttpd; it cannot close while suspended, so the pointer stays valid
 // until it is resumed. The kept answer lives in the request's state (http_shim.c), not here.
 
 #include "shim_internal.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -43,14 +43,25 @@ static struct delayed_connection *take_due(delay_timer *timer, uint64_t now, uin
     return due;
 }
 
+// The condition variable's clock: monotonic where it can be chosen (Linux), the wall clock elsewhere (macOS).
+#ifdef __linux__
+enum { WAIT_CLOCK = CLOCK_MONOTONIC };
+#else
+enum { WAIT_CLOCK = CLOCK_REALTIME };
+#endif
+
 static void wait_until(delay_timer *timer, uint64_t due_milliseconds) {
     if (due_milliseconds == UINT64_MAX) {
         pthread_cond_wait(&timer->wake, &timer->lock);
         return;
     }
-    // The condition variable runs on CLOCK_MONOTONIC (set in shim_delays_start), like the due times.
-    struct timespec until = {.tv_sec = (time_t)(due_milliseconds / 1000),
-                             .tv_nsec = (long)(due_milliseconds % 1000) * 1000000L};
+    uint64_t now = shim_monotonic_milliseconds();
+    uint64_t remaining = due_milliseconds > now ? due_milliseconds - now : 0;
+    struct timespec until;
+    clock_gettime(WAIT_CLOCK, &until);
+    uint64_t nanoseconds = (uint64_t)until.tv_nsec + (remaining % 1000) * 1000000u;
+    until.tv_sec += (time_t)(remaining / 1000 + nanoseconds / 1000000000u);
+    until.tv_nsec = (long)(nanoseconds % 1000000000u);
     pthread_cond_timedwait(&timer->wake, &timer->lock, &until);
 }
 
@@ -84,7 +95,7 @@ int shim_delays_start(delay_timer *timer) {
     pthread_condattr_t attributes;
     if (pthread_condattr_init(&attributes) != 0) return -1;
 #ifdef __linux__
-    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_condattr_setclock(&attributes, WAIT_CLOCK);
 #endif
     int failed = pthread_mutex_init(&timer->lock, NULL) != 0 || pthread_cond_init(&timer->wake, &attributes) != 0;
     pthread_condattr_destroy(&attributes);
