@@ -48,7 +48,8 @@ int main(int argc, char **argv) {
 
     unsigned int threads = (unsigned int)atoi(argv[2]);
     struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO, (uint16_t)atoi(argv[1]), NULL, NULL,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO | MHD_ALLOW_SUSPEND_RESUME,
+        (uint16_t)atoi(argv[1]), NULL, NULL,
         on_access, NULL,
         MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0,
         MHD_OPTION_CONNECTION_TIMEOUT, 30u,

@@ -71,6 +71,11 @@ free_port() {
 # measure URL : prints "REQS P99_MS" after a warm-up; wrk stops by itself after $DURATION.
 measure() {
   wrk -t2 -c"$CONNECTIONS" -d2s "$1" >/dev/null
+  measure_once "$1"
+}
+
+# measure_once URL : prints "REQS P99_MS" of one wrk run of $DURATION, without a warm-up.
+measure_once() {
   wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$1" | awk '
     /Requests\/sec/ { reqs = $2 }
     /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms/, "", v) } else if (v ~ /s$/) { sub(/s/, "", v); v *= 1000 } p99 = v }

@@ -3,13 +3,15 @@ import Locking
 import MarketAPI
 import MarketStore
 
-/// Everything under `/__admin`: access, health, reset, the request journal and the generation's OpenAPI document. It stands in front of the API's
-/// router: admin requests it answers itself (never journaled), API requests it passes on, recording them in the
-/// journal and holding the reset gate shared so that a reset is never seen half done.
+/// Everything under `/__admin`: access, health, reset, the request journal, faults, latency and the generation's
+/// OpenAPI document. It stands in front of the API's router: admin requests it answers itself (never journaled,
+/// delayed or faulted), API requests it passes on, applying faults and latency, recording them in the journal and
+/// holding the reset gate shared so that a reset is never seen half done.
 public final class AdminPlane: RequestInterceptor {
     private let access: AdminAccess
     private let router: Router
     private let journal: RequestJournal
+    private let faults: FaultBook
     private let gate = ReadWriteLock()
 
     /// `reseed` puts the seed data back after a reset empties the store (nil: no seed). `context` is the API's, so
@@ -20,17 +22,20 @@ public final class AdminPlane: RequestInterceptor {
     ) {
         access = AdminAccess(token: settings.token)
         journal = RequestJournal(capacity: settings.journalCapacity, redactedToken: settings.token)
+        faults = FaultBook(latency: settings.latency, seed: settings.faultSeed)
         router = AdminRoutes(
             generation: generation.name, started: .now, store: store, journal: journal,
-            reset: StateReset(store: store, journal: journal, gate: gate, reseed: reseed),
-            multipartEnding: settings.multipartEnding,
+            reset: StateReset(store: store, journal: journal, faults: faults, gate: gate, reseed: reseed),
+            faults: faults, multipartEnding: settings.multipartEnding,
             openAPIDocument: { format, request in try generation.openAPIResponse(format, to: request, context: context) }
         ).makeRouter()
     }
 
     public func respond(to request: Request, next: (Request) -> Response) -> Response {
         guard Self.isAdminPath(request.path) else {
-            return gate.withSharedLock { journal.record(request, answer: next) }
+            return gate.withSharedLock {
+                journal.record(request) { request in faults.apply(to: request, next: next) }
+            }
         }
         do {
             try access.check(request)

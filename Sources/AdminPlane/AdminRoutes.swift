@@ -10,6 +10,7 @@ struct AdminRoutes {
     let store: MarketStore
     let journal: RequestJournal
     let reset: StateReset
+    let faults: FaultBook
     let multipartEnding: MultipartEnding
     let openAPIDocument: @Sendable (OpenAPIFormat, Request) throws -> Response
 
@@ -59,13 +60,14 @@ struct AdminRoutes {
             let entry = try entry(parameters)
             return Self.raw(entry.responseBody, contentType: entry.responseHeaders["Content-Type"])
         }
+        addFaultRoutes(to: &router)
         return router
     }
 
     private func health() -> HealthReport {
         HealthReport(
             generation: generation, uptimeSeconds: Self.seconds(ContinuousClock.now - started), store: store.health(),
-            journalCapacity: journal.capacity, journalEntries: journal.count)
+            journalCapacity: journal.capacity, journalEntries: journal.count, activeFaults: faults.count)
     }
 
     private func entry(_ parameters: RouteParameters) throws(AdminError) -> JournalEntry {
@@ -92,7 +94,7 @@ struct AdminRoutes {
         return response
     }
 
-    private static func refuseParameters(_ request: Request) throws(AdminError) {
+    static func refuseParameters(_ request: Request) throws(AdminError) {
         guard request.query.isEmpty else {
             throw .badRequest("\(request.method) \(request.path) takes no query parameters; remove ?\(request.query)")
         }

@@ -1,6 +1,6 @@
 import Multipart
 
-/// How the admin plane behaves, decided once at startup (`--admin-token`, `--journal`).
+/// How the admin plane behaves, decided once at startup (`--admin-token`, `--journal`, `--latency`, `--fault-seed`).
 public struct AdminSettings: Sendable {
     /// Lets peers other than this machine in when they send `Authorization: Bearer <token>`; nil keeps them out.
     public var token: String?
@@ -9,9 +9,19 @@ public struct AdminSettings: Sendable {
     /// How the generation reads a multipart body, so the journal explains a body as the API read it.
     public var multipartEnding: MultipartEnding
 
-    public init(token: String? = nil, journalCapacity: Int = 1000, multipartEnding: MultipartEnding = .closeDelimiter) {
+    /// How long every API answer waits at start (`--latency`); `PUT /__admin/latency` changes it.
+    public var latency: LatencyRange
+    /// Seeds the draws of faults' `probability` and of latency (`--fault-seed`); nil: different on every run.
+    public var faultSeed: UInt64?
+
+    public init(
+        token: String? = nil, journalCapacity: Int = 1000, multipartEnding: MultipartEnding = .closeDelimiter,
+        latency: LatencyRange = .none, faultSeed: UInt64? = nil
+    ) {
         self.token = token
         self.journalCapacity = journalCapacity
         self.multipartEnding = multipartEnding
+        self.latency = latency
+        self.faultSeed = faultSeed
     }
 }

@@ -4,13 +4,13 @@ import OpenMarketVersion
 import WireFormat
 
 /// `GET /__admin/health` (and the answer to a reset): what runs, on what, and whether it can take writes.
-/// There are no faults yet (C.5), so the answer has no `activeFaults` key until there are.
 struct HealthReport {
     let generation: String
     let uptimeSeconds: Double
     let store: StoreHealth
     let journalCapacity: Int
     let journalEntries: Int
+    let activeFaults: Int
 
     /// 200, or 503 when the database cannot take writes, with the same body and the reason in it.
     var response: Response {
@@ -39,6 +39,7 @@ struct HealthReport {
                     json.field("capacity", journalCapacity)
                     json.field("entries", journalEntries)
                 }
+                json.field("activeFaults", activeFaults)
             }
         }
     }

@@ -12,6 +12,7 @@ public struct HTTPMethod: Sendable, Hashable, CustomStringConvertible {
     public static let get = HTTPMethod("GET")
     public static let head = HTTPMethod("HEAD")
     public static let post = HTTPMethod("POST")
+    public static let put = HTTPMethod("PUT")
     public static let patch = HTTPMethod("PATCH")
     public static let delete = HTTPMethod("DELETE")
 }

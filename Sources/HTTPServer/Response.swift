@@ -7,6 +7,12 @@ public struct Response: Sendable {
     public var errorMessage: String?
     /// Sent instead of `body` when set.
     public var sharedBody: SharedBytes?
+    /// How the answer is sent; a fault may break it.
+    public var delivery = Delivery.send
+    /// How long the server waits before sending it, without holding a thread meanwhile.
+    public var delay = Duration.zero
+    /// What fault injection did to this answer ("fault 3: drop"), for the request journal; nil when nothing.
+    public var faultNote: String?
 
     public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

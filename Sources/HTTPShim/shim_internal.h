@@ -24,6 +24,17 @@ typedef struct {
     struct connection_record *head;
 } connection_registry;
 
+struct delayed_connection;
+
+// Suspended connections waiting for their delayed answer (shim_delays.c).
+typedef struct {
+    pthread_mutex_t lock;           // Guards the list and `stopping`.
+    pthread_cond_t wake;            // Signalled when a record is added or the timer should stop.
+    pthread_t thread;
+    bool stopping;
+    struct delayed_connection *head;
+} delay_timer;
+
 struct http_shim_server {
     struct MHD_Daemon *daemon;
     http_shim_handler handler;
@@ -34,9 +45,19 @@ struct http_shim_server {
     // A client that sent only part of its headers does not count, so it cannot hold a stop for the whole grace.
     atomic_uint in_flight;
     connection_registry connections;
+    delay_timer delays;
 };
 
 uint64_t shim_monotonic_milliseconds(void);
+
+// Delayed answers (shim_delays.c): suspends the connection and resumes it after the delay; false when out of memory
+// (the connection is then not suspended).
+int shim_delays_start(delay_timer *timer);
+bool shim_delays_add(delay_timer *timer, struct MHD_Connection *connection, unsigned int delay_milliseconds);
+// Resumes every connection still waiting, at once, and joins the timer thread; a delay asked for after it is
+// answered at once. shim_delays_free, once the daemon has stopped, releases the lock.
+void shim_delays_stop(delay_timer *timer);
+void shim_delays_free(delay_timer *timer);
 
 // Connection tracking (shim_connections.c). The registry's callbacks run on daemon threads.
 int shim_registry_start(connection_registry *registry, unsigned int header_deadline_milliseconds,

@@ -42,6 +42,12 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "How many API requests the journal keeps for /__admin/requests; 0 turns it off. (default: 1000)")
     var journal: Int?
 
+    @Option(help: "Delay every API answer by MS milliseconds, or uniformly by MIN-MAX; PUT /__admin/latency changes it.")
+    var latency: String?
+
+    @Option(help: "Seed for faults' probability and latency draws, so a run can be repeated (a whole number).")
+    var faultSeed: UInt64?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical. (default: info)")
     var logLevel: String?
 }

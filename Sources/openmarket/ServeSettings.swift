@@ -75,14 +75,26 @@ struct ServeSettings {
         admin = try Self.adminSettings(options: options, env: env, generation: generation)
     }
 
-    /// --no-admin, --admin-token and --journal, checked before anything listens.
+    /// --no-admin, --admin-token, --journal, --latency and --fault-seed, checked before anything listens.
     private static func adminSettings(
         options: ServeOptions, env: EnvironmentReader, generation: Generation
     ) throws -> AdminSettings? {
         let enabled = try !options.noAdmin && (env["OPENMARKET_ADMIN"] == nil || env.boolean("OPENMARKET_ADMIN"))
         let token = options.adminToken ?? env["OPENMARKET_ADMIN_TOKEN"]
         let capacity = try options.journal ?? env.integer("OPENMARKET_JOURNAL") ?? 1000
+        let latencyText = options.latency ?? env["OPENMARKET_LATENCY"]
+        let latency = try latencyText.map { text in
+            guard let range = LatencyRange(option: text) else {
+                throw ValidationError(
+                    "--latency must be MS or MIN-MAX in whole milliseconds from 0 to \(LatencyRange.maxMilliseconds), "
+                        + "e.g. 300 or 100-800; got \"\(text)\"")
+            }
+            return range
+        }
         guard enabled else {
+            if latency != nil || options.faultSeed != nil {
+                throw ValidationError("--latency and --fault-seed need the admin API; drop --no-admin (or OPENMARKET_ADMIN=0)")
+            }
             if token != nil {
                 throw ValidationError("--admin-token has no effect with --no-admin (or OPENMARKET_ADMIN=0); drop one of them")
             }
@@ -100,7 +112,8 @@ struct ServeSettings {
         }
         return AdminSettings(
             token: token, journalCapacity: capacity,
-            multipartEnding: generation.family == .vapor ? .closeDelimiterOrLastDelimiterLine : .closeDelimiter)
+            multipartEnding: generation.family == .vapor ? .closeDelimiterOrLastDelimiterLine : .closeDelimiter,
+            latency: latency ?? .none, faultSeed: options.faultSeed)
     }
 
     /// The generation `--api` or OPENMARKET_API names, v2b when neither is given.

@@ -124,6 +124,20 @@ public final class RawHTTPConnection {
         return read(socketDescriptor, &byte, 1) == 0
     }
 
+    /// Everything the server sends until it closes the connection, and the errno that ended the reading when it
+    /// did not end cleanly (ECONNRESET after a reset, EAGAIN after the receive timeout).
+    public func readUntilClosed() -> (bytes: [UInt8], failure: Int32?) {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var received = buffered
+        buffered = []
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(socketDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 { return (received, errno) }
+            if count == 0 { return (received, nil) }
+            received.append(contentsOf: chunk[..<count])
+        }
+    }
+
     private func readUntilHeadEnd() throws -> Int {
         let terminator: [UInt8] = [13, 10, 13, 10]
         var searchFrom = 0

@@ -15,6 +15,8 @@ final class JournalEntry: Sendable {
     let responseBody: KeptBody
     /// The message of an error answer, as the client got it.
     let errorMessage: String?
+    /// What a fault or latency did to the answer, when anything.
+    let faultNote: String?
 
     init(
         id: Int, time: Double, durationMicros: Int, request: Request, requestBody: KeptBody, response: Response,
@@ -29,6 +31,7 @@ final class JournalEntry: Sendable {
         responseHeaders = response.headers
         self.responseBody = responseBody
         errorMessage = response.errorMessage
+        faultNote = response.faultNote
     }
 
     /// Counted against the journal's total: the bodies, which dwarf everything else an entry holds.

@@ -31,6 +31,9 @@ enum JournalJSON {
         if let message = entry.errorMessage {
             json.field("error", message)
         }
+        if let note = entry.faultNote {
+            json.field("fault", note)
+        }
     }
 
     static func detail(_ entry: JournalEntry, multipartEnding: MultipartEnding) -> Response {

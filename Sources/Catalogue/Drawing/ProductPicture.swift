@@ -1,3 +1,5 @@
+import WireFormat
+
 /// One picture of a product as a shop shows it: the illustration on a soft backdrop, framed differently for each
 /// picture of the same product (turned, nearer or farther, off centre, another backdrop).
 struct ProductPicture: Sendable {
@@ -33,22 +35,8 @@ struct ProductPicture: Sendable {
     }
 }
 
-/// A small fixed pseudo-random sequence, so the same build draws the same pictures.
-struct SplitMix64: Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
+/// The same build draws the same pictures: the sequence is fixed by its seed.
+extension SplitMix64 {
     mutating func unit(in range: ClosedRange<Float>) -> Float {
         range.lowerBound + Float(next() >> 40) / Float(1 << 24) * (range.upperBound - range.lowerBound)
     }

@@ -38,6 +38,14 @@ typedef struct {
     const char *client_address;     ///< The peer's numeric address ("192.0.2.7", "::1"), "" when unknown.
 } http_shim_request;
 
+/// What becomes of the answer the handler made (fault injection). The answer is made either way, so a write the
+/// handler did stays done, as when a real network loses the answer on its way back.
+typedef enum {
+    HTTP_SHIM_SEND = 0,     ///< Send it.
+    HTTP_SHIM_DROP = 1,     ///< Close the connection without sending a byte.
+    HTTP_SHIM_RESET = 2     ///< Close the connection with a TCP reset (SO_LINGER 0, then close).
+} http_shim_delivery;
+
 /// Where the handler writes its answer; see http_shim_respond and http_shim_add_header.
 typedef struct http_shim_exchange http_shim_exchange;
 
@@ -79,6 +87,17 @@ int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const u
 /// longer needs it (also right away when the response cannot be made, then returning -1). Returns 0 on success.
 int http_shim_respond_shared(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
                              void (*release)(void *owner), void *owner);
+
+/// Sets an answer that breaks off: its headers announce the whole body's length, the first half of the body is
+/// sent, then the connection is closed. The body is copied; the copy is freed when libmicrohttpd is done with it.
+/// Returns 0 on success, -1 when out of memory.
+int http_shim_respond_truncated(http_shim_exchange *exchange, unsigned int status, const uint8_t *body,
+                                size_t body_length);
+
+/// Sends the answer `delay_milliseconds` later (0: now) without holding a thread meanwhile, then delivers it as
+/// told. Without this call an answer is sent at once.
+void http_shim_set_delivery(http_shim_exchange *exchange, http_shim_delivery delivery,
+                            unsigned int delay_milliseconds);
 
 /// Adds a header to the answer set by http_shim_respond. Both strings are copied. Returns 0 on success.
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value);
