@@ -71,6 +71,14 @@ public struct JSONWriter: ~Copyable {
         afterValue = false
     }
 
+    /// A key that comes from data (a header name, say), quoted and escaped like a string value.
+    public mutating func key(escaping name: String) {
+        separate()
+        JSONStringEscaping.appendQuoted(name, to: &sink)
+        sink.append(UInt8(ascii: ":"))
+        afterValue = false
+    }
+
     public mutating func value(_ text: String) {
         separate()
         JSONStringEscaping.appendQuoted(text, to: &sink)

@@ -66,3 +66,43 @@ extension MarketContractTests {
         }
     }
 }
+
+extension MarketContractTests {
+    @Test("a fault the client adds comes back as it was sent, catches its request and goes after its times")
+    func faults() async throws {
+        let admin = market.owner.admin
+        let rule = FaultRule(
+            method: "GET", path: "/api/products/*", action: .respond, status: 503, body: "try later",
+            headers: ["Retry-After": "5"], times: 1)
+        let added = try await admin.addFault(rule)
+        #expect(added.rule.path == rule.path)
+        #expect(added.rule.headers == ["Retry-After": "5"])
+        #expect(try await admin.faults().map(\.id) == [added.id])
+
+        await #expect {
+            _ = try await market.owner.productDetail(id: 1)
+        } throws: { error in
+            guard case .httpStatus(let failure) = error as? OpenMarketError else { return false }
+            return failure.statusCode == 503
+        }
+        #expect(try await admin.faults().isEmpty, "times 1: gone after catching one request")
+
+        let dropped = try await admin.addFault(FaultRule(path: "/api/products", action: .drop))
+        await #expect(throws: OpenMarketError.self) { _ = try await market.owner.productPage() }
+        try await admin.removeFault(id: dropped.id)
+        #expect(try await market.owner.productPage() != nil)
+        try await admin.removeAllFaults()
+    }
+
+    @Test("latency the client sets delays the next API answer, and 0...0 turns it off")
+    func latency() async throws {
+        let admin = market.owner.admin
+        try await admin.setLatency(milliseconds: 300...300)
+        let clock = ContinuousClock()
+        let delayed = try await clock.measure { _ = try await market.owner.productPage() }
+        #expect(delayed >= .milliseconds(300))
+        try await admin.setLatency(milliseconds: 0...0)
+        let health = try await admin.health()
+        #expect(health.activeFaults == 0)
+    }
+}

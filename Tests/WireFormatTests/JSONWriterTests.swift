@@ -9,6 +9,18 @@ import WireFormat
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    @Test func escapesKeysThatComeFromData() {
+        let json = text { writer in
+            writer.object { w in
+                w.key(escaping: "Retry-After")
+                w.value("5")
+                w.key(escaping: "X-\"quoted\"\n")
+                w.value("a")
+            }
+        }
+        #expect(json == #"{"Retry-After":"5","X-\"quoted\"\n":"a"}"#)
+    }
+
     @Test func writesCompactObjectsInTheCallersKeyOrder() {
         let json = text { writer in
             writer.object { w in

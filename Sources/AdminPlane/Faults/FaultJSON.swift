@@ -1,8 +1,8 @@
 import HTTPServer
 import WireFormat
 
-/// Faults as the admin API shows them: the members they were set with, `times` being what is left and `headers` a
-/// list of `{"name", "value"}` like everywhere in the admin API.
+/// Faults as the admin API shows them: the members they were set with, `times` being what is left. `headers` is
+/// the object it was set as (its names are unique, so it comes back as it went in).
 enum FaultJSON {
     static func one(_ fault: Fault, status: HTTPStatus = .ok) -> Response {
         AdminJSON.response(status: status) { json in
@@ -38,7 +38,12 @@ enum FaultJSON {
         }
         if fault.action == .respond {
             json.key("headers")
-            json.headers(fault.headers)
+            json.object { json in
+                for header in fault.headers {
+                    json.key(escaping: header.name)
+                    json.value(header.value)
+                }
+            }
         }
         json.field("delayMs", Int(fault.delay.milliseconds))
         if let remaining = fault.remaining {
