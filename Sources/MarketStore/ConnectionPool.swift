@@ -19,6 +19,8 @@ final class ConnectionPool: @unchecked Sendable {
     private let reserve: DiskReserve?
     /// Bumped after every write returns, so after its commit: a cache tagged with an older count is stale.
     private let completedWrites = Locked<UInt64>(0)
+    /// Told after each write, once `completedWrites` has moved; see `MarketStore.observeWrites`.
+    private let writeObservers = Locked<[@Sendable () -> Void]>([])
 
     static let busyTimeoutMilliseconds: Int32 = 10_000
 
@@ -56,8 +58,15 @@ final class ConnectionPool: @unchecked Sendable {
         completedWrites.withLock { $0 }
     }
 
+    func observeWrites(_ observer: @escaping @Sendable () -> Void) {
+        writeObservers.withLock { $0.append(observer) }
+    }
+
     func write<Result>(_ body: (Connection) throws -> Result) throws -> Result {
-        defer { completedWrites.withLock { $0 &+= 1 } }
+        defer {
+            completedWrites.withLock { $0 &+= 1 }
+            for observer in writeObservers.withLock({ $0 }) { observer() }
+        }
         return try Self.typingFailures(path: path) {
             try writer.withLock { connection in
                 let result = try body(connection)

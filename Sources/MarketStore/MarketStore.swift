@@ -20,6 +20,12 @@ public final class MarketStore: Sendable {
         connections.writeCount
     }
 
+    /// Calls `observer` after each write, once `writeCount` has moved, on the thread that wrote, before the write
+    /// returns to its caller: keep it short. For caches that compute again ahead of the next read.
+    public func observeWrites(_ observer: @escaping @Sendable () -> Void) {
+        connections.observeWrites(observer)
+    }
+
     /// Records `name` as the database's API generation on first use; a database created for another
     /// generation is refused, since its ids, keys and formats belong to that one.
     public func claimGeneration(_ name: String) throws {

@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPServer
 import Locking
 import MarketStore
@@ -7,49 +8,127 @@ import MarketStore
 /// were computed and are ignored once it has moved on; nothing can serve data older than the last committed write
 /// of this process. (Two servers sharing one database file would not see each other's writes here: give each
 /// server its own file.)
+///
+/// An app asks for the first page of the list again right after it writes. So a response marked
+/// `computedAheadAfterWrites` that a client was given is computed again in the background after each write, and a
+/// request that comes while that runs waits for it instead of doing the same work beside it.
 final class ResponseCache: Sendable {
+    typealias Compute = @Sendable () throws -> Response
+
     private struct Entry {
         let writeCount: UInt64
         let response: Response
         /// Key and body bytes, counted against `maxBytes`.
         let cost: Int
+        /// Only for responses computed again after writes.
+        let recompute: Compute?
+        /// Whether a client was given it. One computed ahead that nobody asked for is not computed again, so a run
+        /// of writes alone costs nothing extra.
+        var served: Bool
     }
 
-    private let store: MarketStore
-    private let publicURL: String?
     private struct Entries {
         var byKey: [String: Entry] = [:]
         /// The sum of the entries' costs.
         var bytes = 0
+        /// The keys computed again after writes, most recently stored first.
+        var aheadKeys: [String] = []
+        /// Keys being computed ahead right now; a request for one waits on its group.
+        var inFlight: [String: DispatchGroup] = [:]
+        var refreshScheduled = false
     }
 
+    private let store: MarketStore
+    private let publicURL: String?
     private let entries = Locked(Entries())
     private let maxBytes: Int
+    private let refreshQueue = DispatchQueue(label: "openmarket.response-cache.refresh")
+    /// Few: these are the pages an app shows first, not every page it looked at.
+    private static let maxAheadKeys = 4
+    /// A computation ahead is one page; a request never waits for it longer than this before doing it itself.
+    private static let longestWait = DispatchTimeInterval.seconds(1)
 
     init(store: MarketStore, publicURL: String?, maxBytes: Int = 32 << 20) {
         self.store = store
         self.publicURL = publicURL
         self.maxBytes = maxBytes
+        store.observeWrites { [weak self] in self?.scheduleRefresh() }
     }
 
     /// The response for this request's target and base URL (image URLs depend on it), computed at most once per
     /// write. Thrown errors are not cached.
-    func response(for request: Request, compute: () throws -> Response) throws -> Response {
+    func response(
+        for request: Request, computedAheadAfterWrites: Bool = false, compute: @escaping Compute
+    ) throws -> Response {
         let key = "\(BaseURL(request: request, publicURL: publicURL).text)\n\(request.path)?\(request.query)"
-        let writeCount = store.writeCount
-        if let entry = entries.withLock({ $0.byKey[key] }), entry.writeCount == writeCount {
-            return entry.response
+        if let fresh = freshResponse(key) { return fresh }
+        if let flight = entries.withLock({ $0.inFlight[key] }) {
+            _ = flight.wait(timeout: .now() + Self.longestWait)
+            if let fresh = freshResponse(key) { return fresh }
         }
+        let writeCount = store.writeCount
         let response = try compute()
+        keep(response, key: key, writeCount: writeCount, recompute: computedAheadAfterWrites ? compute : nil, served: true)
+        return response
+    }
+
+    private func freshResponse(_ key: String) -> Response? {
+        let writeCount = store.writeCount
+        return entries.withLock { entries in
+            guard entries.byKey[key]?.writeCount == writeCount else { return nil }
+            entries.byKey[key]?.served = true
+            return entries.byKey[key]?.response
+        }
+    }
+
+    private func keep(_ response: Response, key: String, writeCount: UInt64, recompute: Compute?, served: Bool) {
         // Keys count too: many distinct query strings must not grow the cache past its bound.
-        let entry = Entry(writeCount: writeCount, response: response, cost: key.utf8.count + response.body.count)
+        let entry = Entry(
+            writeCount: writeCount, response: response, cost: key.utf8.count + response.body.count,
+            recompute: recompute, served: served)
         entries.withLock { entries in
             if entries.bytes + entry.cost > maxBytes {
                 entries.byKey.removeAll(keepingCapacity: true)
+                entries.aheadKeys.removeAll()
                 entries.bytes = 0
             }
             entries.bytes += entry.cost - (entries.byKey.updateValue(entry, forKey: key)?.cost ?? 0)
+            if recompute != nil {
+                entries.aheadKeys.removeAll { $0 == key }
+                entries.aheadKeys.insert(key, at: 0)
+                if entries.aheadKeys.count > Self.maxAheadKeys { entries.aheadKeys.removeLast() }
+            }
         }
-        return response
+    }
+
+    /// Called on the writing thread: only queues the work, once for a burst of writes.
+    private func scheduleRefresh() {
+        let schedule = entries.withLock { entries in
+            defer { entries.refreshScheduled = true }
+            return !entries.refreshScheduled
+        }
+        if schedule { refreshQueue.async { self.refresh() } }
+    }
+
+    private func refresh() {
+        let due = entries.withLock { entries in
+            entries.refreshScheduled = false
+            return entries.aheadKeys.compactMap { key -> (String, Compute, DispatchGroup)? in
+                guard let entry = entries.byKey[key], entry.served, let recompute = entry.recompute else { return nil }
+                let flight = DispatchGroup()
+                flight.enter()
+                entries.inFlight[key] = flight
+                return (key, recompute, flight)
+            }
+        }
+        for (key, recompute, flight) in due {
+            let writeCount = store.writeCount
+            // An error is left for the next request to meet and report.
+            if let response = try? recompute() {
+                keep(response, key: key, writeCount: writeCount, recompute: recompute, served: false)
+            }
+            entries.withLock { _ = $0.inFlight.removeValue(forKey: key) }
+            flight.leave()
+        }
     }
 }

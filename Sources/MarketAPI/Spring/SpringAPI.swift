@@ -34,7 +34,11 @@ struct SpringAPI: Sendable {
 
     /// `GET /api/products?page_no=&items_per_page=&search_value=`, newest first.
     func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        try context.cache.response(for: request) { try uncachedList(request) }
+        let query = request.queryParameters
+        let isFirstPage = (try? PageWindow.requested(by: query))?.pageNumber == 1 && query["search_value"] == nil
+        return try context.cache.response(for: request, computedAheadAfterWrites: isFirstPage) {
+            try uncachedList(request)
+        }
     }
 
     private func uncachedList(_ request: Request) throws -> Response {

@@ -21,7 +21,9 @@ struct VaporAPI: Sendable {
 
     /// `GET /items/{page}`: 20 items a page, oldest first; a page past the end has no items.
     func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        try context.cache.response(for: request) { try uncachedList(request, parameters) }
+        try context.cache.response(for: request, computedAheadAfterWrites: parameters["page"] == "1") {
+            try uncachedList(request, parameters)
+        }
     }
 
     private func uncachedList(_ request: Request, _ parameters: RouteParameters) throws -> Response {
