@@ -1,0 +1,62 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Multipart
+import WireFormat
+
+/// `openmarket explain`: a multipart body drawn byte by byte, with the server's verdict and the fix.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Show how the server reads a multipart/form-data body, where it breaks and how to fix it.",
+        discussion: """
+            Give a raw HTTP request as Proxyman or Charles copies it (or `nc -l 8080 > request.txt` captures it), \
+            or the body alone with --boundary. Exit status: 0 the server would accept the body, 1 it would \
+            refuse it, 2 the input cannot be read.
+
+            Example:
+              openmarket explain request.txt
+              pbpaste | openmarket explain - --api v1a
+              openmarket explain body.bin --boundary Boundary-7F3A
+            """)
+
+    @Argument(help: "The file to read; - or nothing for standard input.")
+    var file: String = "-"
+
+    @Option(help: "The boundary of a bare body; guessed from its first -- line when not given.")
+    var boundary: String?
+
+    @Option(help: "The server generation whose verdict to give: \(GenerationRegistry.names).")
+    var api: String = "v2b"
+
+    func run() throws {
+        guard let generation = GenerationRegistry.generation(named: api) else {
+            throw ValidationError("--api must be one of \(GenerationRegistry.names); got \(api)")
+        }
+        let input: ExplainInput
+        do {
+            input = try ExplainInput(try readInput(), boundary: boundary, guessBoundary: MultipartFix.guessBoundary)
+        } catch let error as ExplainInput.Unreadable {
+            FileHandle.standardError.write(Data("openmarket explain: \(error.message)\n".utf8))
+            throw ExitCode(2)
+        }
+        let explanation = MultipartExplanation(
+            body: input.body, contentType: input.contentType, ending: generation.multipartEnding,
+            generation: generation.name, sniff: { ImageSniffer.mediaType(of: $0) },
+            describeImage: ImageSize.summary, colour: isatty(STDOUT_FILENO) == 1)
+        print(input.notes.map { "note: \($0)\n" }.joined() + explanation.text, terminator: "")
+        if !explanation.accepted { throw ExitCode(1) }
+    }
+
+    private func readInput() throws -> [UInt8] {
+        if file == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ExplainInput.Unreadable(message: "cannot read \(file); give a readable file, or - for standard input")
+        }
+        return Array(data)
+    }
+}
