@@ -1,71 +1,137 @@
-/// A multipart body drawn for a terminal: each stretch with its byte offsets, then the verdict of the server and
-/// the fix. `openmarket explain` prints it; the reading is the one the request journal shows.
+/// What the chosen server generation adds to a reading: its name and ending, the body its error answers carry, and
+/// what its API makes of the parts (which this module does not know).
+public struct ExplainingServer {
+    public var name: String
+    public var ending: MultipartEnding
+    /// The response body an app gets for a 400 with this message.
+    public var errorBody: (_ message: String) -> String
+    /// Notes on what the API does with the parts of an accepted body, e.g. a `params` part it does not read.
+    public var partsAdvice: (MultipartReading) -> [String]
+
+    public init(
+        name: String, ending: MultipartEnding, errorBody: @escaping (String) -> String,
+        partsAdvice: @escaping (MultipartReading) -> [String]
+    ) {
+        self.name = name
+        self.ending = ending
+        self.errorBody = errorBody
+        self.partsAdvice = partsAdvice
+    }
+}
+
+/// A multipart body drawn for a terminal: each stretch with its byte offsets, the error marked where it is, the
+/// server's verdict with the answer the app got, the fix and, for a refused body, a correct body for the same parts.
+/// `openmarket explain` prints it; the reading is the one the request journal shows.
 public struct MultipartExplanation: Sendable {
     public let reading: MultipartReading
     public let text: String
     public var accepted: Bool { reading.rejection == nil }
 
+    /// How many bytes either side of an error are quoted.
+    private static let around = 24
+
     /// - Parameters:
-    ///   - describeImage: a short line for image bytes (e.g. `PNG 400×400, 13,182 bytes`); nil for other bytes.
+    ///   - describeImage: a few words for image bytes (e.g. `PNG 400×400`); nil for other bytes.
     ///   - colour: ANSI colours, for a terminal only.
     public init(
-        body: [UInt8], contentType: String, ending: MultipartEnding, generation: String,
-        sniff: ([UInt8]) -> String?, describeImage: ([UInt8]) -> String?, colour: Bool
+        body: [UInt8], contentType: String, server: ExplainingServer, sniff: ([UInt8]) -> String?,
+        describeImage: ([UInt8]) -> String?, colour: Bool
     ) {
-        let reading = MultipartReading(body: body, contentType: contentType, ending: ending, sniff: sniff)
+        let reading = MultipartReading(body: body, contentType: contentType, ending: server.ending, sniff: sniff)
         let paint = Paint(enabled: colour)
         var lines = ["Content-Type: \(contentType)", "boundary: \(reading.boundary.map(quoted) ?? "none")", ""]
+        var errorMarked = reading.rejection == nil
         for segment in reading.segments(bodyLength: body.count) {
-            let bytes = Array(body[segment.range])
-            let offsets = paint.dim("\(segment.range.lowerBound)..<\(segment.range.upperBound)")
-            switch segment.role {
-            case .preamble: lines.append("\(offsets) preamble \(quotedExcerpt(bytes)) (skipped)")
-            case .delimiter: lines.append("\(offsets) delimiter \(quotedExcerpt(bytes, limit: 80))")
-            case .closing: lines.append("\(offsets) closing \(quotedExcerpt(bytes, limit: 80))")
-            case .headers(let part):
-                lines.append(paint.bold("part \(part)"))
-                lines.append("  \(offsets) headers \(quotedExcerpt(bytes, limit: 200))")
-            case .content(let part):
-                let shown = Self.content(bytes, part: reading.parts[part - 1], describeImage: describeImage)
-                lines.append("  \(offsets) content \(shown)")
+            if !errorMarked, let rejection = reading.rejection, segment.range.lowerBound >= rejection.offset ?? 0 {
+                lines.append(Self.marker(rejection, paint: paint))
+                errorMarked = true
             }
+            lines += Self.draw(segment, of: body, reading: reading, describeImage: describeImage, paint: paint)
         }
         lines.append("")
         if let rejection = reading.rejection {
-            let at = rejection.offset.map { " at byte \($0)" } ?? ""
-            lines.append(paint.red("REFUSED by \(generation)") + " (\(rejection.kind.rawValue)\(at)): \(rejection.message)")
-            if let offset = rejection.offset {
-                let start = max(0, offset - 24)
-                let before = quotedExcerpt(body[start..<offset], limit: 24)
-                let after = quotedExcerpt(body[offset...], limit: 24)
-                lines.append("  around byte \(offset): \(before) ⟂ \(after)")
+            if !errorMarked {
+                lines.insert(Self.marker(rejection, paint: paint), at: lines.count - 1)
             }
+            lines += Self.refusal(rejection, body: body, server: server, paint: paint)
         } else {
-            lines.append(paint.green("ACCEPTED by \(generation)") + ": \(reading.parts.count) part(s)")
+            lines.append(paint.green("ACCEPTED by \(server.name)") + ": \(reading.parts.count) part(s)")
         }
-        for advice in MultipartFix.advice(for: reading, body: body) {
+        for advice in MultipartFix.advice(for: reading, body: body) + server.partsAdvice(reading) {
             lines.append(paint.yellow("fix: ") + advice)
+        }
+        if reading.rejection != nil {
+            lines += ["", "A correct body for the same parts would look like this:", ""]
+            lines += reading.correctBodySketch(body: body, describe: describeImage).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).dropLast().map { "  " + $0 }
         }
         self.reading = reading
         text = lines.joined(separator: "\n") + "\n"
     }
 
-    /// Text quoted, images described, other bytes as a short hex excerpt.
-    private static func content(
-        _ bytes: [UInt8], part: MultipartReading.Part, describeImage: ([UInt8]) -> String?
-    ) -> String {
-        let names = "name \(quoted(part.name))" + (part.filename.map { ", filename \(quoted($0))" } ?? "")
-            + (part.declaredContentType.map { ", Content-Type \($0)" } ?? "")
-        if let image = describeImage(bytes) { return "\(names): \(image)" }
-        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: isControl) {
-            return "\(names): \(quotedExcerpt(bytes, limit: 120))"
+    private static func draw(
+        _ segment: MultipartSegment, of body: [UInt8], reading: MultipartReading, describeImage: ([UInt8]) -> String?,
+        paint: Paint
+    ) -> [String] {
+        let bytes = body[segment.range]
+        let offsets = paint.dim("\(segment.range.lowerBound)..<\(segment.range.upperBound)")
+        switch segment.role {
+        case .preamble: return ["\(offsets) preamble \(quotedExcerpt(bytes)) (skipped)"]
+        case .delimiter: return ["\(offsets) delimiter \(quotedExcerpt(bytes, limit: 80))"]
+        case .closing: return ["\(offsets) closing \(quotedExcerpt(bytes, limit: 80))"]
+        case .rest: return ["\(offsets) " + paint.red("not read as parts") + " \(quotedExcerpt(bytes, limit: 80))"]
+        case .headers(let index):
+            return [paint.bold("part \(index)"), "  \(offsets) headers \(quotedExcerpt(bytes, limit: 200))"]
+        case .content(let index):
+            let part = reading.parts.first { $0.index == index }
+            let label = part.map(label) ?? "unfinished"
+            return ["  \(offsets) content (\(label)) \(content(Array(bytes), describeImage: describeImage))"]
         }
-        let hex = bytes.prefix(16).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
-        return "\(names): \(bytes.count) bytes \(hex.joined(separator: " "))\(bytes.count > 16 ? " …" : "")"
+    }
+
+    private static func label(_ part: MultipartReading.Part) -> String {
+        "name \(quoted(part.name))" + (part.filename.map { ", filename \(quoted($0))" } ?? "")
+            + (part.declaredContentType.map { ", Content-Type \($0)" } ?? "")
+    }
+
+    /// Images described, one-line text quoted, other bytes as the first few in hex.
+    private static func content(_ bytes: [UInt8], describeImage: ([UInt8]) -> String?) -> String {
+        let size = "\(groupedDigits(bytes.count)) bytes"
+        if let image = describeImage(bytes) { return "\(size): \(image)" }
+        if let text = decodedUTF8(bytes), !text.unicodeScalars.contains(where: isControl) {
+            return "\(size): \(quotedExcerpt(bytes, limit: 120))"
+        }
+        let shown = 16
+        let hex = bytes.prefix(shown).map(hexByte).joined(separator: " ")
+        return "\(size): \(hex)\(bytes.count > shown ? " …" : "")"
+    }
+
+    private static func hexByte(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 && scalar != "\r" && scalar != "\n" && scalar != "\t"
+        (scalar.value < 0x20 || scalar.value == 0x7F) && scalar != "\r" && scalar != "\n" && scalar != "\t"
+    }
+
+    private static func marker(_ rejection: MultipartReading.Rejection, paint: Paint) -> String {
+        let place = rejection.offset.map { "at byte \($0)" } ?? "in the Content-Type header"
+        return paint.red("▶ refused \(place): \(rejection.kind.rawValue)")
+    }
+
+    private static func refusal(
+        _ rejection: MultipartReading.Rejection, body: [UInt8], server: ExplainingServer, paint: Paint
+    ) -> [String] {
+        var lines = [paint.red("REFUSED by \(server.name)") + ": \(rejection.message)"]
+        if let offset = rejection.offset {
+            let before = quotedExcerpt(body[max(0, offset - around)..<offset], limit: around)
+            let after = quotedExcerpt(body[offset...], limit: around)
+            lines.append("  around byte \(offset): \(before) ▶ \(after)")
+        }
+        lines.append("  the app got: 400 \(server.errorBody(rejection.message))")
+        return lines
     }
 }
 

@@ -1,8 +1,8 @@
 /// The change that makes a refused body acceptable, named for the mistakes clients really make.
 /// Looks at the bytes only to tell the common mistakes apart; the parser already said what is wrong.
+/// What the server's API makes of the parts (a `params` part sent as a file) is the API's to say, not this.
 public enum MultipartFix {
-    /// The fix for `rejection`, or for an accepted body a note on what the server makes of an odd part; nil
-    /// when there is nothing to add.
+    /// The fix for the reading's rejection, one sentence per change; empty when there is nothing to add.
     public static func advice(for reading: MultipartReading, body: [UInt8]) -> [String] {
         var advice: [String] = []
         if usesBareLineFeeds(body) {
@@ -13,42 +13,46 @@ public enum MultipartFix {
         if let rejection = reading.rejection {
             advice += self.advice(for: rejection, boundary: reading.boundary, body: body)
         }
-        for part in reading.parts where part.name == "params" && part.filename != nil {
-            advice.append(
-                "part \(part.index) (\"params\") is sent as a file (it has a filename): the v2 server ignores the "
-                    + "filename and reads its content as JSON text, so this works; drop the filename (and any "
-                    + "Content-Type but application/json) to send it as the plain field the API documents")
-        }
         return advice
     }
 
     private static func advice(
         for rejection: MultipartReading.Rejection, boundary: String?, body: [UInt8]
     ) -> [String] {
+        let guessed = guessBoundary(in: body)
         switch rejection.kind {
         case .missingBlankLineAfterHeaders:
             return ["end each part's headers with an empty line: \\r\\n\\r\\n between the last header and the content"]
         case .missingClosingDelimiter:
             let close = "--\(boundary ?? "BOUNDARY")--"
-            return ["end the body with the closing delimiter \(close) (the boundary with two hyphens after it)"]
+            return ["end the body with the closing delimiter \(close) (the boundary with two hyphens after it) "
+                    + "on a line of its own: \\r\\n\(close)\\r\\n after the last part's content"]
         case .boundaryNotFound:
-            guard let guessed = guessBoundary(in: body) else {
-                return ["start the body with a delimiter line: -- and the boundary of the Content-Type, then \\r\\n"]
+            guard let guessed else {
+                return ["start each part with a delimiter line: -- and the boundary of the Content-Type "
+                        + "(--\(boundary ?? "BOUNDARY")), then \\r\\n"]
             }
             if guessed == boundary {
-                return ["the delimiter lines need -- in front of the boundary: --\(guessed)"]
+                return ["each delimiter line --\(guessed) must start a line: put \\r\\n before it"]
             }
             return [
                 "the Content-Type names boundary \(quoted(boundary ?? "")) but the body's delimiter lines use "
                     + "\(quoted(guessed)): send the same boundary in both (boundary=\(guessed))"
             ]
         case .malformedDelimiterLine:
-            return ["after --boundary put \\r\\n (another part follows) or -- (the body ends), nothing else"]
+            return ["after --\(boundary ?? "BOUNDARY") put \\r\\n (another part follows) or -- (the body ends), "
+                    + "nothing else"]
         case .missingContentDisposition, .missingName, .invalidContentDisposition:
             return ["give each part a header Content-Disposition: form-data; name=\"…\" (and filename=\"…\" for files)"]
         case .notMultipartFormData, .missingBoundary, .invalidBoundary:
-            return ["send Content-Type: multipart/form-data; boundary=… with the boundary the body's delimiters use"]
-        case .partHeadersTooLarge, .tooManyParts, .bodyTooLarge:
+            return ["send Content-Type: multipart/form-data; boundary=\(guessed ?? "…") with the boundary the body's "
+                    + "delimiter lines use"]
+        case .tooManyParts:
+            return ["send fewer parts: the server reads at most \(MultipartLimits().maxParts)"]
+        case .partHeadersTooLarge:
+            return ["keep each part's headers under \(MultipartLimits().maxPartHeaderBytes) bytes, and end them "
+                    + "with \\r\\n\\r\\n"]
+        case .bodyTooLarge:
             return []
         }
     }
@@ -73,7 +77,7 @@ public enum MultipartFix {
     }
 
     /// Line feeds, none of them after a carriage return.
-    private static func usesBareLineFeeds(_ body: [UInt8]) -> Bool {
+    static func usesBareLineFeeds(_ body: [UInt8]) -> Bool {
         guard body.contains(ASCII.lineFeed) else { return false }
         return !zip(body, body.dropFirst()).contains { $0 == ASCII.carriageReturn && $1 == ASCII.lineFeed }
     }

@@ -1,11 +1,12 @@
 /// Width and height read from an image's header bytes, for people looking at an upload (`openmarket explain`).
 public enum ImageSize {
-    /// For example `PNG 400×400, 13,182 bytes`; nil when the bytes are no image the API accepts.
+    /// For example `PNG 400×400` (the format alone when the header gives no size); nil when the bytes are no image
+    /// the API accepts.
     public static func summary(of bytes: [UInt8]) -> String? {
         guard let mediaType = ImageSniffer.mediaType(of: bytes) else { return nil }
         let format = mediaType.dropFirst("image/".count).uppercased()
         let size = dimensions(of: bytes, mediaType: mediaType).map { " \($0.width)×\($0.height)" } ?? ""
-        return "\(format)\(size), \(grouped(bytes.count)) bytes"
+        return format + size
     }
 
     static func dimensions(of bytes: [UInt8], mediaType: String) -> (width: Int, height: Int)? {
@@ -36,15 +37,5 @@ public enum ImageSize {
 
     private static func bigEndian(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int {
         bytes[start..<(start + count)].reduce(0) { $0 << 8 | Int($1) }
-    }
-
-    private static func grouped(_ count: Int) -> String {
-        var digits = String(count)
-        var position = digits.count - 3
-        while position > 0 {
-            digits.insert(",", at: digits.index(digits.startIndex, offsetBy: position))
-            position -= 3
-        }
-        return digits
     }
 }

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import MarketAPI
 import Multipart
 import WireFormat
 
@@ -15,19 +16,19 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Show how the server reads a multipart/form-data body, where it breaks and how to fix it.",
         discussion: """
             Give a raw HTTP request as Proxyman or Charles copies it (or `nc -l 8080 > request.txt` captures it), \
-            or the body alone with --boundary. Exit status: 0 the server would accept the body, 1 it would \
-            refuse it, 2 the input cannot be read.
+            or the body alone, with --boundary or with the boundary guessed from its first line starting with --. \
+            Exit status: 0 the server would accept the body, 1 it would refuse it, 2 the input cannot be read.
 
-            Example:
+            Examples:
               openmarket explain request.txt
-              pbpaste | openmarket explain - --api v1a
+              pbpaste | openmarket explain --api v1a
               openmarket explain body.bin --boundary Boundary-7F3A
             """)
 
     @Argument(help: "The file to read; - or nothing for standard input.")
     var file: String = "-"
 
-    @Option(help: "The boundary of a bare body; guessed from its first -- line when not given.")
+    @Option(help: "The boundary of a bare body; guessed from its first line starting with -- when not given.")
     var boundary: String?
 
     @Option(help: "The server generation whose verdict to give: \(GenerationRegistry.names).")
@@ -44,10 +45,13 @@ struct ExplainCommand: ParsableCommand {
             FileHandle.standardError.write(Data("openmarket explain: \(error.message)\n".utf8))
             throw ExitCode(2)
         }
+        let server = ExplainingServer(
+            name: generation.name, ending: generation.multipartEnding, errorBody: generation.badRequestBody,
+            partsAdvice: generation.partsAdvice)
         let explanation = MultipartExplanation(
-            body: input.body, contentType: input.contentType, ending: generation.multipartEnding,
-            generation: generation.name, sniff: { ImageSniffer.mediaType(of: $0) },
-            describeImage: ImageSize.summary, colour: isatty(STDOUT_FILENO) == 1)
+            body: input.body, contentType: input.contentType, server: server,
+            sniff: { ImageSniffer.mediaType(of: $0) }, describeImage: ImageSize.summary,
+            colour: isatty(STDOUT_FILENO) == 1)
         print(input.notes.map { "note: \($0)\n" }.joined() + explanation.text, terminator: "")
         if !explanation.accepted { throw ExitCode(1) }
     }

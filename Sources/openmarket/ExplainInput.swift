@@ -1,9 +1,12 @@
-/// What `openmarket explain` was given: a raw HTTP request as a proxy copies it, or a bare multipart body.
+import Foundation
+
+/// What `openmarket explain` was given: a raw HTTP request as a proxy copies it (or `nc -l` captures it), or a bare
+/// multipart body.
 struct ExplainInput: Equatable {
     /// From the request's header, or built from the boundary given or guessed.
     let contentType: String
     let body: [UInt8]
-    /// What the reader should know about where the boundary came from, e.g. that it was guessed.
+    /// What the reader should know about how the input was taken, e.g. that the boundary was guessed.
     let notes: [String]
 
     struct Unreadable: Error {
@@ -12,56 +15,90 @@ struct ExplainInput: Equatable {
 
     /// - Parameter boundary: `--boundary`, for a bare body; a request's own Content-Type wins over it.
     init(_ bytes: [UInt8], boundary: String?, guessBoundary: ([UInt8]) -> String?) throws(Unreadable) {
-        if let request = Self.splitRequest(bytes) {
-            guard let contentType = request.headers.first(where: { $0.name.lowercased() == "content-type" })?.value else {
-                throw Unreadable(message: "the request has no Content-Type header; add it or give the body alone with --boundary")
-            }
-            self.contentType = contentType
-            body = request.body
-            notes = ["read as an HTTP request: the body starts at byte \(request.bodyStart) of the input"]
-        } else if let boundary {
-            contentType = "multipart/form-data; boundary=\(boundary)"
-            body = bytes
-            notes = []
-        } else if let guessed = guessBoundary(bytes) {
-            contentType = "multipart/form-data; boundary=\(guessed)"
-            body = bytes
-            notes = ["no --boundary given: guessed \(guessed) from the first line starting with --"]
-        } else {
-            throw Unreadable(message: "this is neither an HTTP request nor a multipart body with a -- line; give --boundary B")
+        guard bytes.contains(where: { !Self.isBlank($0) }) else {
+            throw Unreadable(message: "the input is empty; give a raw HTTP request or a multipart body")
         }
+        guard let request = RawRequest(bytes) else {
+            if let boundary {
+                contentType = "multipart/form-data; boundary=\(boundary)"
+                notes = []
+            } else if let guessed = guessBoundary(bytes) {
+                contentType = "multipart/form-data; boundary=\(guessed)"
+                notes = ["no request line and no --boundary: read as a bare body with the boundary \(guessed), "
+                         + "guessed from its first line starting with --"]
+            } else {
+                throw Unreadable(message: "this is neither an HTTP request nor a multipart body (no line starts with --); "
+                                 + "give the boundary with --boundary B")
+            }
+            body = bytes
+            return
+        }
+        body = request.body
+        var notes = ["read as an HTTP request (\(request.line)): its body is bytes \(request.bodyStart)..<\(bytes.count) "
+                     + "of the input"]
+        if let length = request.header("Content-Length").flatMap({ Int($0) }), length != body.count {
+            notes.append("its Content-Length says \(length) bytes but \(body.count) follow the headers: explaining the "
+                         + "\(body.count) given (a copy may be cut short, or a paste may have changed the line endings)")
+        }
+        let declared = request.header("Content-Type")
+        if declared?.lowercased().hasPrefix("multipart/") != true {
+            guard let guessed = guessBoundary(body) else {
+                throw Unreadable(message: "the request's Content-Type is \(declared ?? "missing") and its body has no "
+                                 + "line starting with --: this is not a multipart body")
+            }
+            notes.append("the request's Content-Type is \(declared ?? "missing"), though the body looks like multipart "
+                         + "with the boundary \(guessed)")
+        }
+        contentType = declared ?? ""
+        self.notes = notes
     }
 
-    /// A request line such as `POST /api/products HTTP/1.1`, headers, a blank line (CRLF or LF), the body.
-    private static func splitRequest(
-        _ bytes: [UInt8]
-    ) -> (headers: [(name: String, value: String)], body: [UInt8], bodyStart: Int)? {
-        let text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
-        guard let firstLine = text.split(maxSplits: 1, whereSeparator: \.isNewline).first,
-            firstLine.split(separator: " ").count == 3, firstLine.contains(" HTTP/")
-        else { return nil }
-        for separator in ["\r\n\r\n", "\n\n"] {
-            guard let end = search(Array(separator.utf8), in: bytes) else { continue }
-            let head = String(decoding: bytes[..<end], as: UTF8.self)
-            let headers = head.split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
-                line.firstIndex(of: ":").map {
-                    (name: String(line[..<$0]), value: line[line.index(after: $0)...].trimmingSpaces)
-                }
-            }
-            let bodyStart = end + separator.utf8.count
-            return (headers, Array(bytes[bodyStart...]), bodyStart)
-        }
-        return nil
-    }
-
-    private static func search(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    /// Whitespace and line breaks only make no input.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
     }
 }
 
-extension Substring {
-    fileprivate var trimmingSpaces: String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed())
+/// A request line such as `POST /api/products HTTP/1.1`, header lines and a blank line, each ended by CRLF or by LF
+/// alone (a copy from a proxy's window), then the body byte for byte.
+private struct RawRequest {
+    let line: String
+    let headers: [(name: String, value: String)]
+    let body: [UInt8]
+    let bodyStart: Int
+
+    /// The most bytes of request line and headers looked at: a body is not searched for them.
+    private static let headLimit = 64 * 1024
+
+    init?(_ bytes: [UInt8]) {
+        var lines: [String] = []
+        var start = 0
+        while start < min(bytes.count, Self.headLimit) {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var line = bytes[start..<end]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            start = end + 1
+            if line.isEmpty { break }
+            lines.append(String(decoding: line, as: UTF8.self))
+        }
+        guard let first = lines.first, Self.isRequestLine(first), start <= bytes.count else { return nil }
+        line = first
+        headers = lines.dropFirst().compactMap { line in
+            line.firstIndex(of: ":").map { colon in
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            }
+        }
+        bodyStart = start
+        body = Array(bytes[start...])
+    }
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// `METHOD target HTTP/version`.
+    private static func isRequestLine(_ line: String) -> Bool {
+        let words = line.split(separator: " ")
+        return words.count == 3 && words[0].allSatisfy(\.isUppercase) && words[2].hasPrefix("HTTP/")
     }
 }
