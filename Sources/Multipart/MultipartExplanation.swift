@@ -1,16 +1,16 @@
 /// What the chosen server generation adds to a reading: its name and ending, the body its error answers carry, and
 /// what its API makes of the parts (which this module does not know).
-public struct ExplainingServer {
+public struct ExplainingServer: Sendable {
     public var name: String
     public var ending: MultipartEnding
     /// The response body an app gets for a 400 with this message.
-    public var errorBody: (_ message: String) -> String
+    public var errorBody: @Sendable (_ message: String) -> String
     /// Notes on what the API does with the parts of an accepted body, e.g. a `params` part it does not read.
-    public var partsAdvice: (MultipartReading) -> [String]
+    public var partsAdvice: @Sendable (MultipartReading) -> [String]
 
     public init(
-        name: String, ending: MultipartEnding, errorBody: @escaping (String) -> String,
-        partsAdvice: @escaping (MultipartReading) -> [String]
+        name: String, ending: MultipartEnding, errorBody: @escaping @Sendable (String) -> String,
+        partsAdvice: @escaping @Sendable (MultipartReading) -> [String]
     ) {
         self.name = name
         self.ending = ending
