@@ -64,7 +64,7 @@ public struct MultipartExplanation: Sendable {
             lines += ["", "A correct body for the same parts would look like this:", ""]
             lines += reading.correctBodySketch(body: body, describe: describeImage).split(
                 separator: "\n", omittingEmptySubsequences: false
-            ).dropLast().map { "  " + $0 }
+            ).dropLast().map { $0.isEmpty ? "" : "  " + $0 }
         }
         self.reading = reading
         text = lines.joined(separator: "\n") + "\n"
@@ -80,7 +80,7 @@ public struct MultipartExplanation: Sendable {
         case .preamble: return ["\(offsets) preamble \(quotedExcerpt(bytes)) (skipped)"]
         case .delimiter: return ["\(offsets) delimiter \(quotedExcerpt(bytes, limit: 80))"]
         case .closing: return ["\(offsets) closing \(quotedExcerpt(bytes, limit: 80))"]
-        case .rest: return ["\(offsets) " + paint.red("not read as parts") + " \(quotedExcerpt(bytes, limit: 80))"]
+        case .rest: return ["\(offsets) " + paint.red("not read as parts") + " \(quotedExcerpt(bytes, limit: 48))"]
         case .headers(let index):
             return [paint.bold("part \(index)"), "  \(offsets) headers \(quotedExcerpt(bytes, limit: 200))"]
         case .content(let index):

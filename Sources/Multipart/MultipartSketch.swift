@@ -40,7 +40,7 @@ extension MultipartReading {
         "\"" + value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
-    private static let shortText = 80
+    private static let shortText = 200
 
     private static func sketch(_ content: [UInt8], describe: ([UInt8]) -> String?) -> String {
         let size = "\(groupedDigits(content.count)) bytes"
