@@ -57,8 +57,11 @@ public struct MultipartExplanation: Sendable {
         } else {
             lines.append(paint.green("ACCEPTED by \(server.name)") + ": \(reading.parts.count) part(s)")
         }
-        for advice in MultipartFix.advice(for: reading, body: body) + server.partsAdvice(reading) {
+        for advice in MultipartFix.advice(for: reading, body: body) {
             lines.append(paint.yellow("fix: ") + advice)
+        }
+        for note in server.partsAdvice(reading) {
+            lines.append(paint.yellow("note: ") + note)
         }
         if reading.rejection != nil {
             lines += ["", "A correct body for the same parts would look like this:", ""]

@@ -4,10 +4,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import MarketAPI
 import Multipart
 import WireFormat
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `openmarket explain`: a multipart body drawn byte by byte, with the server's verdict and the fix.
 struct ExplainCommand: ParsableCommand {
@@ -38,28 +42,32 @@ struct ExplainCommand: ParsableCommand {
         guard let generation = GenerationRegistry.generation(named: api) else {
             throw ValidationError("--api must be one of \(GenerationRegistry.names); got \(api)")
         }
-        let input: ExplainInput
-        do {
-            input = try ExplainInput(try readInput(), boundary: boundary, guessBoundary: MultipartFix.guessBoundary)
-        } catch let error as ExplainInput.Unreadable {
-            FileHandle.standardError.write(Data("openmarket explain: \(error.message)\n".utf8))
-            throw ExitCode(2)
+        try RuntimeFailure.reporting(command: "explain") {
+            let input = try ExplainInput(try readInput(), boundary: boundary, guessBoundary: MultipartFix.guessBoundary)
+            if generation.readsAsJSON(contentType: input.contentType) {
+                throw RuntimeFailure(
+                    "\(generation.name) reads a body sent as \(input.contentType) as JSON, not as multipart: there is "
+                        + "no multipart body to explain", exitStatus: 2)
+            }
+            let server = ExplainingServer(
+                name: generation.name, ending: generation.multipartEnding, errorBody: generation.badRequestBody,
+                partsAdvice: generation.partsAdvice)
+            let explanation = MultipartExplanation(
+                body: input.body, contentType: input.contentType, server: server,
+                sniff: { ImageSniffer.mediaType(of: $0) }, describeImage: ImageSize.summary,
+                colour: isatty(STDOUT_FILENO) == 1)
+            print(input.notes.map { "note: \($0)\n" }.joined() + explanation.text, terminator: "")
+            if !explanation.accepted { throw ExitCode(1) }
         }
-        let server = ExplainingServer(
-            name: generation.name, ending: generation.multipartEnding, errorBody: generation.badRequestBody,
-            partsAdvice: generation.partsAdvice)
-        let explanation = MultipartExplanation(
-            body: input.body, contentType: input.contentType, server: server,
-            sniff: { ImageSniffer.mediaType(of: $0) }, describeImage: ImageSize.summary,
-            colour: isatty(STDOUT_FILENO) == 1)
-        print(input.notes.map { "note: \($0)\n" }.joined() + explanation.text, terminator: "")
-        if !explanation.accepted { throw ExitCode(1) }
     }
 
-    private func readInput() throws -> [UInt8] {
-        if file == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+    /// More than any body the server takes (its --max-body-bytes defaults to 32 MiB), with room for headers.
+    private static let inputLimit = 64 * 1024 * 1024
+
+    private func readInput() throws(RuntimeFailure) -> [UInt8] {
+        if file == "-" { return try StandardInput.readAll(limit: Self.inputLimit) }
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw ExplainInput.Unreadable(message: "cannot read \(file); give a readable file, or - for standard input")
+            throw RuntimeFailure("cannot read \(file); give a readable file, or - for standard input", exitStatus: 2)
         }
         return Array(data)
     }

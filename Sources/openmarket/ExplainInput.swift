@@ -1,5 +1,3 @@
-import Foundation
-
 /// What `openmarket explain` was given: a raw HTTP request as a proxy copies it (or `nc -l` captures it), or a bare
 /// multipart body.
 struct ExplainInput: Equatable {
@@ -9,14 +7,10 @@ struct ExplainInput: Equatable {
     /// What the reader should know about how the input was taken, e.g. that the boundary was guessed.
     let notes: [String]
 
-    struct Unreadable: Error {
-        let message: String
-    }
-
     /// - Parameter boundary: `--boundary`, for a bare body; a request's own Content-Type wins over it.
-    init(_ bytes: [UInt8], boundary: String?, guessBoundary: ([UInt8]) -> String?) throws(Unreadable) {
+    init(_ bytes: [UInt8], boundary: String?, guessBoundary: ([UInt8]) -> String?) throws(RuntimeFailure) {
         guard bytes.contains(where: { !Self.isBlank($0) }) else {
-            throw Unreadable(message: "the input is empty; give a raw HTTP request or a multipart body")
+            throw Self.unreadable("the input is empty; give a raw HTTP request or a multipart body")
         }
         guard let request = RawRequest(bytes) else {
             if let boundary {
@@ -27,7 +21,7 @@ struct ExplainInput: Equatable {
                 notes = ["no request line and no --boundary: read as a bare body with the boundary \(guessed), "
                          + "guessed from its first line starting with --"]
             } else {
-                throw Unreadable(message: "this is neither an HTTP request nor a multipart body (no line starts with --); "
+                throw Self.unreadable("this is neither an HTTP request nor a multipart body (no line starts with --); "
                                  + "give the boundary with --boundary B")
             }
             body = bytes
@@ -43,7 +37,7 @@ struct ExplainInput: Equatable {
         let declared = request.header("Content-Type")
         if declared?.lowercased().hasPrefix("multipart/") != true {
             guard let guessed = guessBoundary(body) else {
-                throw Unreadable(message: "the request's Content-Type is \(declared ?? "missing") and its body has no "
+                throw Self.unreadable("the request's Content-Type is \(declared ?? "missing") and its body has no "
                                  + "line starting with --: this is not a multipart body")
             }
             notes.append("the request's Content-Type is \(declared ?? "missing"), though the body looks like multipart "
@@ -53,9 +47,14 @@ struct ExplainInput: Equatable {
         self.notes = notes
     }
 
+    /// Input that cannot be explained: one line on stderr and exit status 2.
+    private static func unreadable(_ message: String) -> RuntimeFailure {
+        RuntimeFailure(message, exitStatus: 2)
+    }
+
     /// Whitespace and line breaks only make no input.
     private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+        byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") || isSpace(byte)
     }
 }
 
@@ -85,7 +84,7 @@ private struct RawRequest {
         line = first
         headers = lines.dropFirst().compactMap { line in
             line.firstIndex(of: ":").map { colon in
-                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                (String(line[..<colon]), String(line[line.index(after: colon)...].trimmingSpaces))
             }
         }
         bodyStart = start
@@ -100,5 +99,19 @@ private struct RawRequest {
     private static func isRequestLine(_ line: String) -> Bool {
         let words = line.split(separator: " ")
         return words.count == 3 && words[0].allSatisfy(\.isUppercase) && words[2].hasPrefix("HTTP/")
+    }
+}
+
+private func isSpace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+}
+
+extension Substring {
+    /// Without the spaces and tabs around it.
+    fileprivate var trimmingSpaces: Substring {
+        let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let start = firstIndex { !isPadding($0) } ?? endIndex
+        let end = lastIndex { !isPadding($0) }.map(index(after:)) ?? start
+        return self[start..<end]
     }
 }

@@ -86,6 +86,12 @@ struct ExplainCommandTests {
         let refused = try Self.explain(["--api", "v2b"], input: input)
         #expect(refused.status == 1)
         #expect(refused.output.contains("fix: end the body with the closing delimiter --X--"))
+        // v1 reads an application/json body as JSON (§6.8), so there is no multipart reading to give.
+        let json = Self.rawRequest(body, contentType: "application/json", path: "/item")
+        #expect(try Self.explain(["--api", "v2b"], input: json).status == 1)
+        let v1 = try Self.explain(["--api", "v1a"], input: json)
+        #expect(v1.status == 2)
+        #expect(v1.errors.contains("v1a reads a body sent as application/json as JSON"))
         let unknown = try Self.explain(["--api", "v3"], input: input)
         #expect(unknown.status != 0 && unknown.status != 1)
     }

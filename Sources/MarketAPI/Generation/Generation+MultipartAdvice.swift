@@ -9,6 +9,11 @@ extension Generation {
         String(decoding: renderError(HTTPError(status: .badRequest, message: message)).body, as: UTF8.self)
     }
 
+    /// Whether a create or patch with this Content-Type is read as JSON rather than multipart (v1, as Vapor chose).
+    public func readsAsJSON(contentType: String) -> Bool {
+        family == .vapor && VaporItemBody.isJSON(contentType: contentType)
+    }
+
     /// Notes on the parts as this generation's create reads them (checked against the running server): v2 takes
     /// the product from a `params` part whatever its filename, v1 takes each field from its own part.
     public func partsAdvice(for reading: MultipartReading) -> [String] {
