@@ -129,7 +129,7 @@ public struct MultipartExplanation: Sendable {
     ) -> [String] {
         var lines = [paint.red("REFUSED by \(server.name)") + ": \(rejection.message)"]
         if let offset = rejection.offset {
-            let before = quotedExcerpt(body[max(0, offset - around)..<offset], limit: around)
+            let before = (offset > around ? "…" : "") + quotedExcerpt(body[max(0, offset - around)..<offset], limit: around)
             let after = quotedExcerpt(body[offset...], limit: around)
             lines.append("  around byte \(offset): \(before) ▶ \(after)")
         }

@@ -27,9 +27,21 @@ struct ExplainInput: Equatable {
             body = bytes
             return
         }
-        body = request.body
         var notes = ["read as an HTTP request (\(request.line)): its body is bytes \(request.bodyStart)..<\(bytes.count) "
                      + "of the input"]
+        if request.header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
+            if let joined = ChunkedBody.decode(request.body) {
+                body = joined
+                notes.append("its body was sent in chunks (Transfer-Encoding: chunked): explaining the \(joined.count) "
+                             + "bytes they hold, as the server reads them")
+            } else {
+                body = request.body
+                notes.append("its Transfer-Encoding says chunked but the chunks are broken or cut short: explaining the "
+                             + "bytes as given")
+            }
+        } else {
+            body = request.body
+        }
         if let length = request.header("Content-Length").flatMap({ Int($0) }), length != body.count {
             notes.append("its Content-Length says \(length) bytes but \(body.count) follow the headers: explaining the "
                          + "\(body.count) given (a copy may be cut short, or a paste may have changed the line endings)")

@@ -62,6 +62,23 @@ struct ExplainCommandTests {
         #expect(result.output.contains("note: its Content-Length says 12 bytes but \(variant.body.count) follow the headers"))
     }
 
+    @Test("joins a body sent in chunks, as nc -l captures a streamed upload")
+    func joinsAChunkedBody() throws {
+        let variant = try #require(ClientVariants.variants.first)
+        let chunks = stride(from: 0, to: variant.body.count, by: 100).map { start in
+            let chunk = variant.body[start..<min(start + 100, variant.body.count)]
+            return bytes(String(chunk.count, radix: 16) + "\r\n") + chunk + bytes("\r\n")
+        }.joined()
+        let head = "POST /api/products HTTP/1.1\r\nContent-Type: \(variant.contentType)\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let result = try Self.explain(input: bytes(head) + chunks + bytes("0\r\n\r\n"))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.output.contains("note: its body was sent in chunks (Transfer-Encoding: chunked): explaining the "
+                                       + "\(variant.body.count) bytes they hold"))
+        let cut = try Self.explain(input: bytes(head) + chunks)
+        #expect(cut.status == 1)
+        #expect(cut.output.contains("the chunks are broken or cut short"))
+    }
+
     @Test("input it cannot read: one line on stderr, nothing on stdout, exit 2", arguments: [
         (["/no/such/file"], "", "cannot read /no/such/file"),
         ([], "", "the input is empty"),
