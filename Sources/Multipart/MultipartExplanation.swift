@@ -129,9 +129,10 @@ public struct MultipartExplanation: Sendable {
     ) -> [String] {
         var lines = [paint.red("REFUSED by \(server.name)") + ": \(rejection.message)"]
         if let offset = rejection.offset {
-            let before = (offset > around ? "…" : "") + quotedExcerpt(body[max(0, offset - around)..<offset], limit: around)
+            let before = offset == 0
+                ? "" : (offset > around ? "…" : "") + quotedExcerpt(body[max(0, offset - around)..<offset]) + " "
             let after = quotedExcerpt(body[offset...], limit: around)
-            lines.append("  around byte \(offset): \(before) ▶ \(after)")
+            lines.append("  around byte \(offset): \(before)▶ \(after)")
         }
         lines.append("  the app got: 400 \(server.errorBody(rejection.message))")
         return lines

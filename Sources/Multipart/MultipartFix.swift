@@ -5,12 +5,14 @@ public enum MultipartFix {
     /// The fix for the reading's rejection, one sentence per change; empty when there is nothing to add.
     public static func advice(for reading: MultipartReading, body: [UInt8]) -> [String] {
         var advice: [String] = []
-        if usesBareLineFeeds(body) {
+        let bareLineFeeds = usesBareLineFeeds(body)
+        if bareLineFeeds {
             advice.append(
                 "the lines end with LF (\\n) only: multipart needs CRLF (\\r\\n) after every delimiter and header "
                     + "line and for the blank line; build the body with \"\\r\\n\", not \"\\n\"")
         }
-        if let rejection = reading.rejection {
+        // A delimiter followed by LF is that same mistake, already named.
+        if let rejection = reading.rejection, !(bareLineFeeds && rejection.kind == .malformedDelimiterLine) {
             advice += self.advice(for: rejection, boundary: reading.boundary, body: body)
         }
         return advice
