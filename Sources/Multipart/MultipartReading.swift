@@ -85,7 +85,7 @@ public struct MultipartReading: Sendable, Equatable {
         }
     }
 
-    /// The body's stretches in order, tiling `0..<bodyLength`; a refused body's end up to the error, then the rest
+    /// The body's stretches in order, tiling `0..<bodyLength`; a refused body's up to the error, then the rest
     /// as one `.rest` segment.
     public func segments(bodyLength: Int) -> [MultipartSegment] {
         guard rejection != nil else { return segmentsRead }
