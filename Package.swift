@@ -89,7 +89,8 @@ let package = Package(
         .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["README.md", "Samples"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
-        .testTarget(name: "MultipartTests", dependencies: ["Multipart", "SeededRandom"]),
+        .target(name: "MultipartSamples", dependencies: ["Multipart"], path: "Tests/MultipartSamples"),
+        .testTarget(name: "MultipartTests", dependencies: ["Multipart", "MultipartSamples", "SeededRandom"]),
         .testTarget(name: "WireFormatTests", dependencies: ["Locking", "WireFormat", "SeededRandom"]),
         .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
@@ -129,7 +130,8 @@ let package = Package(
                 "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "SchemaEmbedder",
                 .product(name: "Yams", package: "Yams"),
             ]),
-        .testTarget(name: "OpenMarketCLITests", dependencies: ["openmarket", "OpenMarketVersion", "HTTPTestSupport"]),
+        .testTarget(
+            name: "OpenMarketCLITests", dependencies: ["openmarket", "OpenMarketVersion", "HTTPTestSupport", "MultipartSamples"]),
         .testTarget(
             name: "DockerTests",
             dependencies: ["openmarket", "HTTPTestSupport", .product(name: "Yams", package: "Yams")]),

@@ -1,9 +1,11 @@
 // Every message says what was expected and what was found, because it reaches the client verbatim.
 
 extension MultipartError {
+    /// An empty `contentType` stands for a missing header too: the server reads the body only with one.
     static func notMultipartFormData(contentType: String) -> Self {
-        Self(.notMultipartFormData, at: nil,
-             "the Content-Type header is \(quoted(contentType)); expected \"multipart/form-data; boundary=...\"")
+        let found = contentType.isEmpty ? "missing or empty" : quoted(contentType)
+        return Self(.notMultipartFormData, at: nil,
+                    "the Content-Type header is \(found); expected \"multipart/form-data; boundary=...\"")
     }
 
     static func missingBoundary(contentType: String) -> Self {

@@ -30,7 +30,16 @@ public struct MultipartParser: Sendable {
     private var head: PartHead?
     private var content = PartContent()
     private var parts: [MultipartPart] = []
+    private var recorder = SegmentRecorder()
     private var failure: MultipartError?
+
+    /// The parts read whole so far; after an error, the ones before it.
+    public var partsRead: [MultipartPart] { parts }
+
+    /// The stretches read so far, the one under way cut at `end` (the error's offset, or the body's length).
+    public func segmentsRead(endingAt end: Int) -> [MultipartSegment] {
+        recorder.segments(endingAt: end)
+    }
 
     /// - Parameter contentType: the request's Content-Type header value, which names the boundary.
     public init(
@@ -120,6 +129,8 @@ public struct MultipartParser: Sendable {
                 headers: head.headers, body: content.take(), bodyOffset: head.bodyOffset))
         }
         delimiterOffset = received + end - delimiterLine.count
+        // The first delimiter may open the body without the CRLF the scanner looks for (it starts as if seen).
+        recorder.begin(.delimiter, at: max(0, received + end - scanner.delimiter.count))
         delimiterTail = []
         phase = .delimiterLine
         return end
@@ -134,6 +145,7 @@ public struct MultipartParser: Sendable {
             index += 1
             delimiterTail.append(byte)
             if delimiterTail == [ASCII.hyphen, ASCII.hyphen] {
+                recorder.relabel(.closing)
                 phase = .epilogue
                 return chunk.count
             }
@@ -144,6 +156,7 @@ public struct MultipartParser: Sendable {
                     try ensureRoomForAnotherPart()
                 }
                 section = PartHeaderSection(offset: received + index)
+                recorder.begin(.headers(part: parts.count + 1), at: received + index)
                 phase = .headers
                 return index
             }
@@ -164,6 +177,8 @@ public struct MultipartParser: Sendable {
         case .incomplete:
             break
         case .complete:
+            // Recorded first, so that a part refused for its headers still shows them whole.
+            recorder.begin(.content(part: parts.count + 1), at: received + next)
             head = try PartHead(index: parts.count + 1, section: section, bodyOffset: received + next)
             phase = .content
         case .notAHeader(let problem):
@@ -190,6 +205,8 @@ public struct MultipartParser: Sendable {
         case .epilogue:
             return nil
         case .headers where section.isEmpty && ending == .closeDelimiterOrLastDelimiterLine:
+            recorder.reopenLast(as: .closing)
+            phase = .epilogue
             return nil
         case .preamble:
             return .boundaryNotFound(boundary: boundary, bodyStart: bodyStart, bodyLength: received)

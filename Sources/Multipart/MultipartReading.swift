@@ -32,47 +32,65 @@ public struct MultipartReading: Sendable, Equatable {
 
     /// nil when the Content-Type names none.
     public let boundary: String?
-    /// Empty when the body was refused: the parser gives parts only for a whole body.
+    /// The parts read whole; for a refused body, the ones before the error.
     public let parts: [Part]
     public let rejection: Rejection?
+    /// As the parser read them: for a refused body, up to the error (see `segments(bodyLength:)`).
+    let segmentsRead: [MultipartSegment]
+    let contentType: String
+    let ending: MultipartEnding
 
     /// Reads `body` as the server would with this `ending`, without limits on its size (the server's own
-    /// `--max-body-bytes` already bounded it).
+    /// `--max-body-bytes` already bounded it). The one parser the server uses reads it; nothing else looks at the
+    /// bytes to find the structure.
     public init(
         body: [UInt8], contentType: String, ending: MultipartEnding, sniff: ([UInt8]) -> String?
     ) {
+        self.contentType = contentType
+        self.ending = ending
         boundary = try? formDataBoundary(contentType: contentType)
-        do {
-            let parsed = try MultipartParser.parse(
-                body: body, contentType: contentType, limits: MultipartLimits(maxBodyBytes: .max), ending: ending)
-            let delimiter = Array("--\(boundary ?? "")".utf8)
-            parts = parsed.map { part in
-                let headerStart = Self.headerStart(before: part.bodyOffset, delimiter: delimiter, in: body)
-                return Part(
-                    index: part.index, name: part.name, filename: part.filename, declaredContentType: part.contentType,
-                    sniffedContentType: sniff(part.body), headerRange: headerStart..<part.bodyOffset,
-                    bodyRange: part.bodyOffset..<(part.bodyOffset + part.body.count))
-            }
-            rejection = nil
-        } catch {
-            parts = []
-            rejection = Rejection(
+        let read = Self.read(body, contentType: contentType, ending: ending)
+        let segments = read.segments
+        parts = read.parts.map { part in
+            let headers = segments.first { $0.role == .headers(part: part.index) }?.range
+            return Part(
+                index: part.index, name: part.name, filename: part.filename, declaredContentType: part.contentType,
+                sniffedContentType: sniff(part.body), headerRange: headers ?? part.bodyOffset..<part.bodyOffset,
+                bodyRange: part.bodyOffset..<(part.bodyOffset + part.body.count))
+        }
+        rejection = read.error.map { error in
+            Rejection(
                 kind: error.kind, offset: error.offset, part: error.part, partName: error.partName,
                 message: error.message)
         }
+        segmentsRead = segments
     }
 
-    /// Just after the line of the last delimiter before a part's content: where its headers begin.
-    private static func headerStart(before contentStart: Int, delimiter: [UInt8], in body: [UInt8]) -> Int {
-        var candidate = contentStart - delimiter.count
-        while candidate >= 0, !body[candidate..<(candidate + delimiter.count)].elementsEqual(delimiter) {
-            candidate -= 1
+    private static func read(
+        _ body: [UInt8], contentType: String, ending: MultipartEnding
+    ) -> (parts: [MultipartPart], segments: [MultipartSegment], error: MultipartError?) {
+        var parser: MultipartParser
+        do throws(MultipartError) {
+            parser = try MultipartParser(
+                contentType: contentType, limits: MultipartLimits(maxBodyBytes: .max), ending: ending)
+        } catch {
+            return ([], [], error)
         }
-        guard candidate >= 0 else { return 0 }
-        var lineEnd = candidate + delimiter.count
-        while lineEnd < contentStart, body[lineEnd] != ASCII.lineFeed {
-            lineEnd += 1
+        do throws(MultipartError) {
+            try parser.feed(body)
+            let parts = try parser.finish()
+            return (parts, parser.segmentsRead(endingAt: body.count), nil)
+        } catch {
+            return (parser.partsRead, parser.segmentsRead(endingAt: error.offset ?? 0), error)
         }
-        return min(lineEnd + 1, contentStart)
+    }
+
+    /// The body's stretches in order, tiling `0..<bodyLength`; a refused body's up to the error, then the rest
+    /// as one `.rest` segment.
+    public func segments(bodyLength: Int) -> [MultipartSegment] {
+        guard rejection != nil else { return segmentsRead }
+        let restStart = segmentsRead.last?.range.upperBound ?? 0
+        guard restStart < bodyLength else { return segmentsRead }
+        return segmentsRead + [MultipartSegment(role: .rest, range: restStart..<bodyLength)]
     }
 }

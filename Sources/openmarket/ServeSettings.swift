@@ -112,7 +112,7 @@ struct ServeSettings {
         }
         return AdminSettings(
             token: token, journalCapacity: capacity,
-            multipartEnding: generation.family == .vapor ? .closeDelimiterOrLastDelimiterLine : .closeDelimiter,
+            multipartEnding: generation.multipartEnding,
             latency: latency ?? .none, faultSeed: options.faultSeed)
     }
 

@@ -59,6 +59,7 @@ import Testing
         #expect(headers.first?["name"] == "Host")
         let multipart = request["multipart"] as? [String: Any] ?? [:]
         #expect(multipart["boundary"] as? String == MultipartBuilder().boundary)
+        #expect(multipart["correctBodySketch"] == nil)
         let parts = multipart["parts"] as? [[String: Any]] ?? []
         let image = try #require(parts.last)
         #expect(image["sniffedContentType"] as? String == "image/png")
@@ -92,6 +93,10 @@ import Testing
         #expect(rejection["kind"] as? String == "malformedDelimiterLine")
         #expect(rejection["offset"] as? Int != nil)
         #expect(rejection["message"] as? String != nil)
+        // The part read before the error stays, and the sketch of a correct body holds it.
+        #expect((multipart["parts"] as? [[String: Any]])?.map { $0["name"] as? String } == ["params"])
+        let sketch = multipart["correctBodySketch"] as? String ?? ""
+        #expect(sketch.contains("Content-Disposition: form-data; name=\"params\"\\r\\n\n"), "\(sketch)")
         #expect(((detail.json["response"] as? [String: Any])?["error"] as? String)?.isEmpty == false)
     }
 

@@ -79,6 +79,36 @@ public final class ServerProcess {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Runs `openmarket` to completion (killed after `timeout`) with `input` as its standard input, and returns its
+    /// exit status, standard output and standard error apart.
+    public static func run(
+        _ arguments: [String], input: [UInt8], timeout: Duration = .seconds(30)
+    ) throws -> (status: Int32, output: String, errors: String) {
+        // Files rather than pipes for the input and the errors: nothing to read or write concurrently.
+        let directory = FileManager.default.temporaryDirectory
+        let inputFile = directory.appendingPathComponent("openmarket-stdin-\(UUID().uuidString)")
+        let errorFile = directory.appendingPathComponent("openmarket-stderr-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: inputFile)
+            try? FileManager.default.removeItem(at: errorFile)
+        }
+        try Data(input).write(to: inputFile)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let process = Process()
+        try prepare(process, arguments, [:])
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        let watchdog = watchdog(process, after: timeout)
+        defer { watchdog.cancel() }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), errors)
+    }
+
     /// Kills the process if it still runs at the deadline, so that no read from its pipes can block a test forever.
     private static func watchdog(_ process: Process, after timeout: Duration) -> DispatchWorkItem {
         let kill = DispatchWorkItem { [process] in

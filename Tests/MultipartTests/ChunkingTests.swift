@@ -1,4 +1,5 @@
 import Multipart
+import MultipartSamples
 import SeededRandom
 import Testing
 

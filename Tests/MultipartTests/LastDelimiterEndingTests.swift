@@ -1,4 +1,5 @@
 import Multipart
+import MultipartSamples
 import Testing
 
 /// `.closeDelimiterOrLastDelimiterLine`: a body may stop right after a delimiter line (yagom `1-sole` ends every

@@ -1,12 +1,13 @@
 import Multipart
+import MultipartSamples
 import Testing
 
 /// The messages go verbatim to API clients, so their exact wording is part of the contract.
 struct MessageTests {
     @Test func namesThePartAndShowsTheBodyFoundInsteadOfTheBlankLine() throws {
-        let body = bytes(BrokenBodyTests.paramsPart + BrokenBodyTests.imageHeaders) + BrokenBodyTests.png
+        let body = bytes(BrokenBodies.paramsPart + BrokenBodies.imageHeaders) + BrokenBodies.png
             + bytes("\r\n--X--")
-        let error = try #require(parseEveryWay(body, contentType: BrokenBodyTests.contentType).error)
+        let error = try #require(parseEveryWay(body, contentType: BrokenBodies.contentType).error)
         #expect(error.message == #"""
             part 2 ("images", filename "a.png"): no blank line (CRLF CRLF) after the part headers; \#
             found the body starting at byte 128: "\x89PNG\r\n"

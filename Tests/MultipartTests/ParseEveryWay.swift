@@ -3,10 +3,6 @@ import Testing
 
 typealias ParseResult = Result<[MultipartPart], MultipartError>
 
-func bytes(_ text: String) -> [UInt8] {
-    Array(text.utf8)
-}
-
 /// Feeds `body` to a new parser in the given pieces.
 func parse(_ body: [UInt8], contentType: String, limits: MultipartLimits = MultipartLimits(),
            ending: MultipartEnding = .closeDelimiter, pieces: [Range<Int>]) -> ParseResult {

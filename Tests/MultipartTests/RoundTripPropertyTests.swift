@@ -1,4 +1,5 @@
 @testable import Multipart
+import MultipartSamples
 import SeededRandom
 import Testing
 

@@ -53,7 +53,7 @@ enum JournalJSON {
                         json.key("multipart")
                         multipart(&json, MultipartReading(
                             body: entry.requestBody.bytes, contentType: contentType, ending: multipartEnding,
-                            sniff: { ImageSniffer.mediaType(of: $0) }))
+                            sniff: { ImageSniffer.mediaType(of: $0) }), body: entry.requestBody.bytes)
                     }
                 }
                 json.key("response")
@@ -83,7 +83,7 @@ enum JournalJSON {
         }
     }
 
-    private static func multipart(_ json: inout JSONWriter, _ reading: MultipartReading) {
+    private static func multipart(_ json: inout JSONWriter, _ reading: MultipartReading, body: [UInt8]) {
         json.object { json in
             if let boundary = reading.boundary {
                 json.field("boundary", boundary)
@@ -114,6 +114,7 @@ enum JournalJSON {
                     optional(&json, "partName", rejection.partName)
                     json.field("message", rejection.message)
                 }
+                json.field("correctBodySketch", reading.correctBodySketch(body: body, describe: ImageSize.summary))
             }
         }
     }

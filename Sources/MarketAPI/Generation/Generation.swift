@@ -53,16 +53,22 @@ public struct Generation: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The generation's error body: `{"code","message"}` (Spring) or `{"error","reason"}` (Vapor).
+    func renderError(_ error: HTTPError) -> Response {
+        switch family {
+        case .spring: SpringErrorBody.render(error)
+        case .vapor: VaporErrorBody.render(error)
+        }
+    }
+
     /// The generation's complete router over the context's store: its routes, its image paths, and its error body
     /// for every error, 404 and 405 included.
     public func makeRouter(context: APIContext) -> Router {
-        var router: Router
+        var router = Router(renderError: renderError)
         switch dialect {
         case .spring(let spring):
-            router = Router(renderError: SpringErrorBody.render)
             SpringAPI(context: context, dialect: spring, imageKeys: imageKeys).register(on: &router)
         case .vapor(let deletion):
-            router = Router(renderError: VaporErrorBody.render)
             VaporAPI(context: context, deletion: deletion, imageKeys: imageKeys).register(on: &router)
         }
         ImageServing.register(on: &router, layout: imageKeys, store: context.store)

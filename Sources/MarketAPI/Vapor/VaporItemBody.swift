@@ -30,7 +30,7 @@ enum VaporItemBody {
     }
 
     /// `application/json` with any parameters (`; charset=utf-8`), in any letter case.
-    private static func isJSON(contentType: String?) -> Bool {
+    static func isJSON(contentType: String?) -> Bool {
         guard let mediaType = contentType?.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
         else { return false }
         let words = mediaType.split { $0 == " " || $0 == "\t" }
