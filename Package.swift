@@ -88,10 +88,9 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["README.md", "Samples"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
-        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .target(name: "MultipartSamples", dependencies: ["Multipart"], path: "Tests/MultipartSamples"),
-        .testTarget(name: "MultipartTests", dependencies: ["Multipart", "MultipartSamples", "SeededRandom"]),
-        .testTarget(name: "WireFormatTests", dependencies: ["Locking", "WireFormat", "SeededRandom"]),
+        .testTarget(name: "MultipartTests", dependencies: ["Multipart", "MultipartSamples", "WireFormat"]),
+        .testTarget(name: "WireFormatTests", dependencies: ["Locking", "WireFormat"]),
         .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(

@@ -25,7 +25,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let whole = outcome { () throws(MultipartError) in
         try MultipartParser.parse(body: body, contentType: contentType, limits: limits)
     }
-    var random = SeededGenerator(seed: UInt64(data[1]))
+    var random = SplitMix64(seed: UInt64(data[1]))
     let chunked = outcome { () throws(MultipartError) in
         var parser = try MultipartParser(contentType: contentType, limits: limits)
         var start = 0

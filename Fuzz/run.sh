@@ -11,7 +11,7 @@ trap 'rm -rf "$build"' EXIT
 mkdir -p "$here/corpus" "$here/artifacts"
 cp -n "$here"/seeds/* "$here/corpus/"
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name MultipartFuzz -o "$build/fuzz-multipart" \
-    "$root"/Sources/Multipart/*.swift "$root/Tests/SeededRandom/SeededGenerator.swift" "$here/FuzzTarget.swift"
+    "$root"/Sources/Multipart/*.swift "$root/Sources/WireFormat/SplitMix64.swift" "$here/FuzzTarget.swift"
 # The Swift backtracer trips AddressSanitizer after a fatalError; libFuzzer's own report is enough.
 export SWIFT_BACKTRACE=enable=no
 if [ $# -gt 1 ]; then

@@ -7,7 +7,7 @@ let imageSize = 300 * 1024
 let chunkSize = 16 * 1024
 
 func makeBody() -> [UInt8] {
-    var random = SeededGenerator(seed: 42)
+    var random = SplitMix64(seed: 42)
     var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"params\"\r\n\r\n".utf8)
     body += Array(#"{"name":"Pen","price":1000,"currency":"KRW","secret":"pw"}"#.utf8)
     for index in 1...5 {

@@ -7,5 +7,5 @@ root="$(cd "$here/../.." && pwd)"
 build="$(mktemp -d)"
 trap 'rm -rf "$build"' EXIT
 swiftc -O -wmo -module-name MultipartBenchmark -o "$build/multipart-benchmark" \
-    "$root"/Sources/Multipart/*.swift "$root/Tests/SeededRandom/SeededGenerator.swift" "$here/main.swift"
+    "$root"/Sources/Multipart/*.swift "$root/Sources/WireFormat/SplitMix64.swift" "$here/main.swift"
 "$build/multipart-benchmark"

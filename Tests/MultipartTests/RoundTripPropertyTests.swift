@@ -1,6 +1,6 @@
 @testable import Multipart
 import MultipartSamples
-import SeededRandom
+import WireFormat
 import Testing
 
 /// Random parts with binary payloads full of CR, LF, `--` and boundary prefixes are encoded the
@@ -14,7 +14,7 @@ struct RoundTripPropertyTests {
     }
 
     @Test func encodedPartsParseBackExactly() throws {
-        var random = SeededGenerator(seed: 0x0C0F_FEE5)
+        var random = SplitMix64(seed: 0x0C0F_FEE5)
         for round in 0..<300 {
             let boundary = Self.boundary(using: &random)
             let fields = (0..<Int.random(in: 0...5, using: &random)).map { _ in Self.field(boundary, using: &random) }
@@ -36,13 +36,13 @@ struct RoundTripPropertyTests {
         }
     }
 
-    static func boundary(using random: inout SeededGenerator) -> String {
+    static func boundary(using random: inout SplitMix64) -> String {
         let characters = Array("abcXYZ0189'()+_,-./:=?")
         let length = Int.random(in: 1...70, using: &random)
         return String((0..<length).map { _ in characters.randomElement(using: &random)! })
     }
 
-    static func field(_ boundary: String, using random: inout SeededGenerator) -> Field {
+    static func field(_ boundary: String, using random: inout SplitMix64) -> Field {
         let names = ["params", "images", "images[]", "이미지", "a b;c=d", #"quote"and\slash"#, ""]
         let filenames: [String?] = [nil, "a.png", "사진 1.jpg", "5A1F", #"C:\photos\b.jpeg"#]
         let types: [String?] = [nil, "application/json", "image/jpg", "multipart/form-data"]
@@ -51,7 +51,7 @@ struct RoundTripPropertyTests {
     }
 
     /// Binary bytes mixed with pieces of line breaks and delimiters, but never a whole delimiter.
-    static func payload(_ boundary: String, using random: inout SeededGenerator) -> [UInt8] {
+    static func payload(_ boundary: String, using random: inout SplitMix64) -> [UInt8] {
         let delimiter = bytes("\r\n--" + boundary)
         var payload: [UInt8] = []
         for _ in 0..<Int.random(in: 0...12, using: &random) {
@@ -72,9 +72,9 @@ struct RoundTripPropertyTests {
         return payload
     }
 
-    static func encode(_ fields: [Field], boundary: String, using random: inout SeededGenerator) -> [UInt8] {
+    static func encode(_ fields: [Field], boundary: String, using random: inout SplitMix64) -> [UInt8] {
         let delimiter = "--" + boundary
-        let lineEnd = { (random: inout SeededGenerator) in ["\r\n", " \r\n", "\t \r\n"].randomElement(using: &random)! }
+        let lineEnd = { (random: inout SplitMix64) in ["\r\n", " \r\n", "\t \r\n"].randomElement(using: &random)! }
         var body = bytes(["", "\r\n", "preamble \(delimiter)x\r\n"].randomElement(using: &random)!)
         for field in fields {
             var disposition = "form-data; name=\"\(escaped(field.name))\""

@@ -1,4 +1,3 @@
-import SeededRandom
 import Testing
 @testable import WireFormat
 
@@ -45,7 +44,7 @@ import Testing
     }
 
     @Test func bothStylesReadBackExactlyForRandomDoubles() throws {
-        var generator = SeededGenerator(seed: 0x5EED_D0B1E)
+        var generator = SplitMix64(seed: 0x5EED_D0B1E)
         for round in 0..<20_000 {
             let value = Self.randomDouble(round: round, using: &generator)
             for style in [DoubleStyle.java, .swiftPlain] {
@@ -57,7 +56,7 @@ import Testing
     }
 
     @Test func javaStyleUsesAnExponentExactlyOutsideTheJavaRange() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for round in 0..<5_000 {
             let value = Self.randomDouble(round: round, using: &generator).magnitude
             let text = DoubleStyle.java.format(value)
@@ -68,7 +67,7 @@ import Testing
     }
 
     @Test func swiftPlainStyleEqualsSwiftDescriptionForRealisticTimestamps() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<5_000 {
             let seconds = Double.random(in: 0..<4_102_444_800, using: &generator)
             #expect(DoubleStyle.swiftPlain.format(seconds) == seconds.description)
@@ -76,7 +75,7 @@ import Testing
     }
 
     /// Mixes uniformly random bit patterns (all magnitudes, subnormals included) with shapes prices take.
-    private static func randomDouble(round: Int, using generator: inout SeededGenerator) -> Double {
+    private static func randomDouble(round: Int, using generator: inout SplitMix64) -> Double {
         switch round % 4 {
         case 0:
             var value = Double(bitPattern: generator.next())

@@ -1,5 +1,4 @@
 import Locking
-import SeededRandom
 import Testing
 @testable import WireFormat
 
@@ -32,9 +31,9 @@ import Testing
     }
 
     @Test func deleteTokensComeFromTheirGenerator() {
-        var first = SeededGenerator(seed: 1)
-        var again = SeededGenerator(seed: 1)
-        var other = SeededGenerator(seed: 2)
+        var first = SplitMix64(seed: 1)
+        var again = SplitMix64(seed: 1)
+        var other = SplitMix64(seed: 2)
         let token = Identifiers.deleteToken(using: &first)
         #expect(token == Identifiers.deleteToken(using: &again))
         #expect(token != Identifiers.deleteToken(using: &other))
