@@ -4,7 +4,9 @@ import WireFormat
 
 /// The journal's JSON answers: a list of summaries, and one entry in full.
 enum JournalJSON {
-    static func list(_ entries: [JournalEntry], total: Int) -> Response {
+    /// `latestId` (the last id given) and `oldestId` (the oldest held, absent when none) let a poller ask only
+    /// for what is newer and notice what went: a clear or eviction leaves it holding ids below `oldestId`.
+    static func list(_ entries: [JournalEntry], total: Int, version: JournalVersion) -> Response {
         AdminJSON.response { json in
             json.object { json in
                 json.key("requests")
@@ -14,6 +16,10 @@ enum JournalJSON {
                     }
                 }
                 json.field("total", total)
+                json.field("latestId", version.latestID)
+                if let oldest = version.oldestID {
+                    json.field("oldestId", oldest)
+                }
             }
         }
     }
@@ -53,7 +59,7 @@ enum JournalJSON {
                         json.key("multipart")
                         multipart(&json, MultipartReading(
                             body: entry.requestBody.bytes, contentType: contentType, ending: multipartEnding,
-                            sniff: { ImageSniffer.mediaType(of: $0) }))
+                            sniff: { ImageSniffer.mediaType(of: $0) }), body: entry.requestBody.bytes)
                     }
                 }
                 json.key("response")
@@ -83,7 +89,7 @@ enum JournalJSON {
         }
     }
 
-    private static func multipart(_ json: inout JSONWriter, _ reading: MultipartReading) {
+    private static func multipart(_ json: inout JSONWriter, _ reading: MultipartReading, body: [UInt8]) {
         json.object { json in
             if let boundary = reading.boundary {
                 json.field("boundary", boundary)
@@ -113,6 +119,14 @@ enum JournalJSON {
                     if let part = rejection.part { json.field("part", part) }
                     optional(&json, "partName", rejection.partName)
                     json.field("message", rejection.message)
+                }
+            }
+            json.key("segments")
+            MultipartSegmentJSON.write(&json, reading.segments(bodyLength: body.count))
+            json.key("advice")
+            json.array { json in
+                for line in MultipartFix.advice(for: reading, body: body) {
+                    json.value(line)
                 }
             }
         }
