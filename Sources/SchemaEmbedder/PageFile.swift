@@ -1,6 +1,6 @@
 import Foundation
 
-/// A file of the admin page, `Sources/AdminPlane/Page/<name>.{html,css,js}`, kept byte for byte: the server
+/// A file of the admin page, `Sources/AdminPlane/Page/<name>.{html,css,js,svg}`, kept byte for byte: the server
 /// answers it as text, so it must be UTF-8.
 struct PageFile {
     let fileName: String

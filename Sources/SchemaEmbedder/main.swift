@@ -3,12 +3,12 @@ import Foundation
 // Build-time tool of the EmbedSchema plugin: writes a Swift file that embeds committed files verbatim.
 // Usage: SchemaEmbedder <output.swift> <NNNN_name.sql>...            the store's migrations
 //        SchemaEmbedder --openapi <output.swift> <generation.yaml>...  the API documents, as YAML and as JSON
-//        SchemaEmbedder --page <output.swift> <file.html|css|js>...    the admin page
+//        SchemaEmbedder --page <output.swift> <file.html|css|js|svg>...    the admin page
 
 let usage = """
     usage: SchemaEmbedder <output.swift> <NNNN_name.sql>...
            SchemaEmbedder --openapi <output.swift> <generation.yaml>...
-           SchemaEmbedder --page <output.swift> <file.html|css|js>...
+           SchemaEmbedder --page <output.swift> <file.html|css|js|svg>...
 
     """
 var arguments = CommandLine.arguments.dropFirst()

@@ -19,7 +19,7 @@ function el(tag, attributes = {}, ...children) {
     else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
     else node.setAttribute(name, value === true ? '' : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : String(child));
   }
@@ -181,6 +181,7 @@ function applyJournalPage(page) {
   }
   journal.latestId = Math.max(journal.latestId, page.latestId);
   applyFilters();
+  if (fresh.length) loadSummary().catch(showError);
 }
 
 function requestRow(entry) {
@@ -257,8 +258,9 @@ async function openRequest(id) {
       : new Uint8Array(0);
     releaseBlobs();
     journal.openId = id;
-    detail.replaceChildren(...requestDetail(entry, bytes));
+    detail.replaceChildren(...requestDetail(entry, bytes).filter(Boolean));
     detail.hidden = false;
+    detail.scrollTop = 0;
     $('requests-split').classList.add('open');
     markOpenRow(id);
     detail.focus();
@@ -308,7 +310,7 @@ function requestDetail(entry, bytes) {
 }
 
 function headerList(headers) {
-  return el('dl', { class: 'headers' },
+  return el('dl', { class: 'header-list' },
     headers.map((header) => [el('dt', { text: header.name }), el('dd', { text: header.value })]));
 }
 
@@ -321,15 +323,21 @@ function headerValue(headers, name) {
   return found ? found.value : '';
 }
 
+/** `text` indented when it is JSON, else null. */
+function prettyJSON(text) {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch (_) {
+    return null;
+  }
+}
+
 /** JSON pretty-printed, other text as it is, binary as hex. */
 function bodyView(body, headers) {
   if (body.size === 0) return el('p', { class: 'muted', text: 'No body.' });
   if (body.text !== undefined) {
-    let text = body.text;
-    if (/json/i.test(headerValue(headers, 'Content-Type')) || /^\s*[{[]/.test(text)) {
-      try { text = JSON.stringify(JSON.parse(text), null, 2); } catch (_) { /* shown as sent */ }
-    }
-    return el('div', { class: 'body-box' }, el('pre', { text }));
+    const pretty = /json/i.test(headerValue(headers, 'Content-Type')) || /^\s*[{[]/.test(body.text) ? prettyJSON(body.text) : null;
+    return el('div', { class: 'body-box' }, el('pre', { text: pretty ?? body.text }));
   }
   const bytes = Uint8Array.from(atob(body.base64), (char) => char.charCodeAt(0));
   const type = headerValue(headers, 'Content-Type');
@@ -370,13 +378,33 @@ function visibleText(text) {
   return nodes;
 }
 
-/** Bytes as text where they are text, each other byte as <XX>, with line ends visible. */
+/** How many bytes the UTF-8 sequence led by `byte` has; 0 for a byte that cannot lead one. */
+function sequenceLength(byte) {
+  if (byte < 0x80) return 1;
+  if (byte >= 0xc2 && byte < 0xe0) return 2;
+  if (byte >= 0xe0 && byte < 0xf0) return 3;
+  if (byte >= 0xf0 && byte < 0xf5) return 4;
+  return 0;
+}
+
+/** Bytes as text where they are UTF-8 text (a window cut mid-character included), other bytes as <XX>, with
+ * line ends visible. */
 function visibleBytes(bytes) {
-  if (isText(bytes)) return visibleText(textDecoder.decode(bytes));
   let text = '';
-  for (const byte of bytes) {
-    text += byte === 0x0d ? '\r' : byte === 0x0a ? '\n' : byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte)
-      : `<${byte.toString(16).padStart(2, '0')}>`;
+  let index = 0;
+  while (index < bytes.length) {
+    const byte = bytes[index];
+    const length = sequenceLength(byte);
+    const printable = length > 1 || byte === 0x0d || byte === 0x0a || byte === 0x09 || (byte >= 0x20 && byte < 0x7f);
+    if (printable && index + length <= bytes.length) {
+      try {
+        text += textDecoder.decode(bytes.subarray(index, index + length));
+        index += length;
+        continue;
+      } catch (_) { /* not a whole character: shown as a byte */ }
+    }
+    text += `<${byte.toString(16).padStart(2, '0')}>`;
+    index += 1;
   }
   return visibleText(text);
 }
@@ -413,9 +441,11 @@ function segmentBody(segment, part, bytes) {
   const imageType = part && (part.sniffedContentType || '').startsWith('image/') ? part.sniffedContentType : null;
   if (imageType) return el('img', { src: blobURL(bytes, imageType), alt: `part ${segment.part}: ${part.filename || part.name}` });
   if (isText(bytes)) {
-    let text = textDecoder.decode(bytes);
-    try { if (/^\s*[{[]/.test(text)) text = JSON.stringify(JSON.parse(text), null, 2); } catch (_) { /* as sent */ }
-    return el('pre', {}, visibleText(text));
+    const text = textDecoder.decode(bytes);
+    const pretty = prettyJSON(text);
+    // Pretty-printed JSON gets line breaks the body does not have: those are not marked as \n.
+    return pretty === null ? el('pre', {}, visibleText(text))
+      : el('div', {}, el('pre', { text: pretty }), el('p', { class: 'muted note', text: 'JSON, pretty-printed' }));
   }
   return el('pre', { class: 'hex' }, hexLines(bytes, segment.start, 256));
 }
@@ -456,9 +486,16 @@ function rejectionView(reading, bytes, response) {
       el('pre', { class: 'around' }, visibleText(reading.correctBodySketch))) : null);
 }
 
+/** Moves `index` back to the start of the UTF-8 character it falls in, so a window never cuts one. */
+function characterStart(bytes, index) {
+  let start = index;
+  while (start > 0 && start > index - 3 && start < bytes.length && (bytes[start] & 0xc0) === 0x80) start -= 1;
+  return start;
+}
+
 function bytesAround(bytes, offset) {
-  const start = Math.max(0, offset - 64);
-  const end = Math.min(bytes.length, offset + 64);
+  const start = characterStart(bytes, Math.max(0, offset - 64));
+  const end = characterStart(bytes, Math.min(bytes.length, offset + 64));
   const at = Math.min(offset, bytes.length);
   const marked = at < bytes.length
     ? el('mark', { class: 'error-at', title: `byte ${at}` }, visibleBytes(bytes.subarray(at, at + 1)))
@@ -493,6 +530,7 @@ async function loadImage(img, url) {
 
 async function loadStore() {
   const data = await apiJSON(`/__admin/products?page=${store.page}&size=${STORE_PAGE_SIZE}`);
+  loadSummary().catch(showError);
   if (data.products.length === 0 && store.page > 1) {
     store.page = 1;
     return loadStore();

@@ -6,7 +6,7 @@ struct EmbeddedPageFile: Sendable {
     let text: String
 }
 
-/// The admin page at `/__admin/`: its HTML, style sheet and script, answered as committed, under a
+/// The admin page at `/__admin/`: its HTML, style sheet, script and icon, answered as committed, under a
 /// Content-Security-Policy that lets the page run only its own script and style and talk only to this server.
 enum AdminPage {
     static let contentSecurityPolicy =
@@ -23,6 +23,8 @@ enum AdminPage {
         Asset(path: "/__admin", fileName: "index.html", contentType: "text/html; charset=utf-8"),
         Asset(path: "/__admin/page.css", fileName: "page.css", contentType: "text/css; charset=utf-8"),
         Asset(path: "/__admin/page.js", fileName: "page.js", contentType: "text/javascript; charset=utf-8"),
+        // Named by the page, so the browser does not ask for /favicon.ico, an API request the journal would keep.
+        Asset(path: "/__admin/favicon.svg", fileName: "favicon.svg", contentType: "image/svg+xml"),
     ]
 
     private static let bytes: [String: [UInt8]] = Dictionary(
