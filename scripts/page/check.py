@@ -210,6 +210,9 @@ def check_page(driver, server: Server, client: Client, shots: Path | None):
     assert "“params”" in labels and "“images”" in labels and "blue.png" in labels, labels
     assert "\\r\\n" in text(driver, "#request-detail .segment.delimiter").replace("\n", ""), "CRLF not visible"
     assert "201" in text(driver, "#request-detail"), "the response is not shown"
+    headers = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#request-detail .header-list dd")]
+    assert VENDOR[0] in headers, f"the request headers shown: {headers}"
+    assert "null" not in text(driver, "#request-detail").split("\n"), "a stray null in the detail"
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})",
                           driver.find_elements(By.CSS_SELECTOR, "#request-detail .segment")[2])
     screenshots(driver, shots, "requests-multipart")
