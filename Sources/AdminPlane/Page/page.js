@@ -88,6 +88,7 @@ function showView(name) {
   for (const view of views) {
     $(`view-${view}`).hidden = view !== name;
     $(`tab-${view}`).setAttribute('aria-selected', String(view === name));
+    $(`tab-${view}`).tabIndex = view === name ? 0 : -1;
   }
   if (name === 'store') loadStore().catch(showError);
   if (name === 'controls') loadControls().catch(showError);
@@ -692,6 +693,16 @@ function takeTokenFromFragment() {
   history.replaceState(null, '', location.pathname + location.search);
 }
 
+/** The tabs: left and right arrows move between them and show the one reached, as a tab list does. */
+function moveInTabs(event) {
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+  if (!step) return;
+  const next = views[(views.indexOf(currentView) + step + views.length) % views.length];
+  showView(next);
+  $(`tab-${next}`).focus();
+  event.preventDefault();
+}
+
 function onKeyDown(event) {
   if (event.key !== 'Escape') return;
   if (!$('request-detail').hidden) closeRequest();
@@ -701,6 +712,7 @@ function onKeyDown(event) {
 function start() {
   takeTokenFromFragment();
   for (const view of views) $(`tab-${view}`).addEventListener('click', () => showView(view));
+  document.querySelector('.tabs').addEventListener('keydown', moveInTabs);
   $('alert-close').addEventListener('click', clearError);
   $('token-form').addEventListener('submit', (event) => {
     event.preventDefault();
