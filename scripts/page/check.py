@@ -176,8 +176,11 @@ def check(binary: Path, shots: Path | None):
 
 def check_page(driver, server: Server, client: Client, shots: Path | None):
     started = time.monotonic()
-    driver.get(f"{server.url}/__admin/")
+    # Opened with a token (as from a phone): kept for the tab, out of the address bar at once.
+    driver.get(f"{server.url}/__admin/#token=check-page-token")
     wait(driver, lambda d: "v2b" in text(d, "#server-summary"), "show the server's generation")
+    kept = driver.execute_script("return [sessionStorage.getItem('openmarket-admin-token'), location.hash]")
+    assert kept == ["check-page-token", ""], f"token kept and address bar: {kept}"
     driver.execute_script("window.sameDocument = true")
 
     # Requests made by an app arrive without a reload.
