@@ -510,7 +510,7 @@ function bytesAround(bytes, offset) {
 
 // ---- The store, read through /__admin/products (never the API, so the journal stays the app's) ----
 
-const store = { page: 1, total: 0, openId: null, blobs: [] };
+const store = { page: 1, openId: null, blobs: [] };
 
 function releaseStoreBlobs() {
   for (const url of store.blobs) URL.revokeObjectURL(url);
@@ -537,7 +537,6 @@ async function loadStore() {
     return loadStore();
   }
   releaseStoreBlobs();
-  store.total = data.total;
   const pages = Math.max(1, Math.ceil(data.total / STORE_PAGE_SIZE));
   $('store-page').textContent = `${data.total} products · page ${store.page} of ${pages}`;
   $('store-newer').disabled = store.page <= 1;
