@@ -426,6 +426,7 @@ function segmentTitle(segment, part) {
     case 'preamble': return 'Preamble (skipped by the server)';
     case 'delimiter': return 'Delimiter line';
     case 'closing': return 'Closing delimiter';
+    case 'rest': return 'Not read as parts (from where the server stopped)';
     case 'headers': return `Part ${segment.part} headers and the blank line`;
     case 'content': {
       if (!part) return `Part ${segment.part} content`;
