@@ -20,6 +20,7 @@ import Testing
         let body = try server.admin("GET", "/__admin/requests/1/request-body").body
         let segments = reading["segments"] as? [[String: Any]] ?? []
         let kinds = segments.compactMap { $0["kind"] as? String }
+        #expect(Set(kinds).isSubset(of: ["preamble", "delimiter", "headers", "content", "closing"]), "\(kinds)")
         #expect(kinds.first == "delimiter")
         #expect(kinds.last == "closing")
         #expect(kinds.filter { $0 == "content" }.count == (reading["parts"] as? [Any])?.count)

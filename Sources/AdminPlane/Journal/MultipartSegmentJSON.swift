@@ -2,7 +2,8 @@ import Multipart
 import WireFormat
 
 /// A body's stretches as the page draws them: `{"kind", "part"?, "start", "end"}`, offsets in body bytes,
-/// `end` excluded. Kinds: preamble, delimiter, headers, content, closing; `part` (from 1) on headers and content.
+/// `end` excluded. Kinds: preamble, delimiter, headers, content, closing (and whatever else the module's reading
+/// names); `part` (from 1) on headers and content.
 enum MultipartSegmentJSON {
     static func write(_ json: inout JSONWriter, _ segments: [MultipartSegment]) {
         json.array { json in
@@ -18,13 +19,11 @@ enum MultipartSegmentJSON {
         }
     }
 
-    private static func describe(_ role: MultipartSegment.Role) -> (String, Int?) {
-        switch role {
-        case .preamble: ("preamble", nil)
-        case .delimiter: ("delimiter", nil)
-        case .headers(let part): ("headers", part)
-        case .content(let part): ("content", part)
-        case .closing: ("closing", nil)
-        }
+    /// The role's case name is its kind, so a role the Multipart module adds (such as the rest of a refused body)
+    /// reaches the page under its own name without a change here.
+    private static func describe(_ role: MultipartSegment.Role) -> (kind: String, part: Int?) {
+        if case .headers(let part) = role { return ("headers", part) }
+        if case .content(let part) = role { return ("content", part) }
+        return (String(describing: role), nil)
     }
 }
