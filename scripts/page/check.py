@@ -8,6 +8,7 @@ Every server it starts listens on a free loopback port with a temporary database
 """
 
 import argparse
+import ctypes
 import http.client
 import json
 import re
@@ -33,6 +34,12 @@ WAIT_SECONDS = 15
 ENTRIES = 2000
 
 
+def stop_with_parent():
+    """In a child (the server, chromedriver) before exec: Linux sends it SIGTERM if this script dies without stopping
+    it (kill -9)."""
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 class Server:
     """`openmarket serve --api v2b` with the demo seed on a free loopback port; stopped when the block ends."""
 
@@ -41,7 +48,8 @@ class Server:
                      "--journal", str(journal), "--database", str(directory / "market.sqlite"),
                      "--log-level", "warning"]
         self.log = open(directory / "server.log", "wb")
-        self.process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=self.log, text=True)
+        self.process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=self.log, text=True,
+                                        preexec_fn=stop_with_parent)
         deadline = time.monotonic() + 30
         self.url = None
         while self.url is None and time.monotonic() < deadline:
@@ -127,7 +135,8 @@ def browser(width: int, height: int) -> webdriver.Chrome:
                      "--disable-extensions", "--no-first-run", f"--window-size={width},{height}", "--lang=ko-KR"]:
         options.add_argument(argument)
     options.binary_location = "/usr/bin/chromium"
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    service = Service("/usr/bin/chromedriver", popen_kw={"preexec_fn": stop_with_parent})
+    driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(WAIT_SECONDS)
     driver.set_script_timeout(WAIT_SECONDS)
     return driver
@@ -374,6 +383,9 @@ def measure_idle(binary: Path, seconds: int):
 
 
 def main():
+    # `timeout` (scripts/check-page) ends a run that hangs with SIGTERM: leave through the with-blocks, which stop
+    # the server and the browser.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("check-page: stopped by SIGTERM (the time limit?)"))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("binary", type=Path)
     parser.add_argument("--screenshots", type=Path, help="write PNG screenshots (light and dark) into this directory")
