@@ -485,7 +485,14 @@ function rejectionView(reading, bytes, response) {
     rejection.offset === undefined ? null : bytesAround(bytes, rejection.offset),
     reading.advice && reading.advice.length ? adviceList(reading.advice) : null,
     reading.correctBodySketch ? el('div', {}, el('h4', { text: 'A correct body for the same parts' }),
-      el('pre', { class: 'around' }, visibleText(reading.correctBodySketch))) : null);
+      el('pre', { class: 'around sketch' }, sketchText(reading.correctBodySketch))) : null);
+}
+
+/** The sketch already writes each CRLF as the text \r\n (its real line breaks are only for reading): coloured
+ * like the body's own. */
+function sketchText(sketch) {
+  return sketch.split('\\r\\n').flatMap((piece, index) =>
+    index === 0 ? [piece] : [el('span', { class: 'crlf', text: '\\r\\n' }), piece]);
 }
 
 /** Moves `index` back to the start of the UTF-8 character it falls in, so a window never cuts one. */
