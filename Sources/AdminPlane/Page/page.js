@@ -689,6 +689,9 @@ async function loadSummary() {
   const health = await apiJSON('/__admin/health');
   const database = health.database || {};
   $('server-summary').textContent = `${health.generation} · ${health.version} · ${database.products ?? '?'} products`;
+  if (health.journal && health.journal.capacity === 0) {
+    $('requests-empty').textContent = 'The journal is off (the server was started with --journal 0): start it with --journal N to see requests here.';
+  }
 }
 
 // ---- Wiring ----
