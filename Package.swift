@@ -51,12 +51,15 @@ let package = Package(
             name: "MarketAPI", dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "WireFormat"],
             plugins: ["EmbedSchema"]),
 
-        // The control plane under /__admin: access, health, reset, the request journal and the OpenAPI document.
+        // The control plane under /__admin: access, health, reset, the request journal, the OpenAPI document and the
+        // page (Sources/AdminPlane/Page, embedded at build time).
         .target(
             name: "AdminPlane",
             dependencies: [
                 "HTTPServer", "Locking", "MarketAPI", "MarketStore", "Multipart", "OpenMarketVersion", "WireFormat",
-            ]),
+            ],
+            exclude: ["Page"],
+            plugins: ["EmbedSchema"]),
 
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),

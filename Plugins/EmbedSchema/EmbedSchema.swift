@@ -1,15 +1,15 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's Schema/ into a target, so the binary carries exactly the committed files: the numbered
-/// migrations Schema/*.sql into MarketStore, the API documents Schema/openapi/*.yaml (and JSON made from them)
-/// into MarketAPI.
+/// Embeds committed files into a target, so the binary carries exactly them: the numbered migrations Schema/*.sql
+/// into MarketStore, the API documents Schema/openapi/*.yaml (and JSON made from them) into MarketAPI, and the
+/// admin page Sources/AdminPlane/Page/*.{html,css,js,svg} into AdminPlane.
 @main
 struct EmbedSchema: BuildToolPlugin {
     /// What each target using the plugin embeds: the folder, the files' extension, the tool's mode and its output.
     private struct Embedding {
         let folder: String
-        let fileExtension: String
+        let fileExtensions: Set<String>
         let toolArguments: [String]
         let output: String
         let what: String
@@ -17,11 +17,14 @@ struct EmbedSchema: BuildToolPlugin {
 
     private static let embeddings: [String: Embedding] = [
         "MarketStore": Embedding(
-            folder: "Schema", fileExtension: "sql", toolArguments: [], output: "EmbeddedMigrations.swift",
+            folder: "Schema", fileExtensions: ["sql"], toolArguments: [], output: "EmbeddedMigrations.swift",
             what: "schema migrations"),
         "MarketAPI": Embedding(
-            folder: "Schema/openapi", fileExtension: "yaml", toolArguments: ["--openapi"],
+            folder: "Schema/openapi", fileExtensions: ["yaml"], toolArguments: ["--openapi"],
             output: "EmbeddedOpenAPIDocuments.swift", what: "OpenAPI documents"),
+        "AdminPlane": Embedding(
+            folder: "Sources/AdminPlane/Page", fileExtensions: ["html", "css", "js", "svg"], toolArguments: ["--page"],
+            output: "EmbeddedPageFiles.swift", what: "admin page files"),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -35,7 +38,7 @@ struct EmbedSchema: BuildToolPlugin {
         }
         let files = try FileManager.default
             .contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == embedding.fileExtension }
+            .filter { embedding.fileExtensions.contains($0.pathExtension) }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent(embedding.output)
         return [

@@ -38,7 +38,9 @@ public final class AdminPlane: RequestInterceptor {
             }
         }
         do {
-            try access.check(request)
+            if !AdminPage.isAsset(request) {
+                try access.check(request)
+            }
         } catch {
             return router.render(HTTPError(error))
         }

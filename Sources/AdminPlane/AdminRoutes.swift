@@ -34,8 +34,14 @@ struct AdminRoutes {
         }
         router.on(.get, "/__admin/requests") { request, _ in
             let query = try JournalQuery(request.query)
-            let matching = journal.entries().filter(query.matches)
-            return JournalJSON.list(Array(matching.prefix(query.limit)), total: matching.count)
+            if let asked = request.headers["If-None-Match"], asked == journal.version().entityTag {
+                return Self.notModified(entityTag: asked)
+            }
+            let snapshot = journal.snapshot()
+            let matching = snapshot.entries.filter(query.matches)
+            var response = JournalJSON.list(Array(matching.prefix(query.limit)), total: matching.count, version: snapshot.version)
+            response.headers.add(name: "ETag", value: snapshot.version.entityTag)
+            return response
         }
         router.on(.delete, "/__admin/requests") { request, _ in
             try Self.refuseParameters(request)
@@ -61,6 +67,8 @@ struct AdminRoutes {
             return Self.raw(entry.responseBody, contentType: entry.responseHeaders["Content-Type"])
         }
         addFaultRoutes(to: &router)
+        addPageRoutes(to: &router)
+        addProductRoutes(to: &router)
         return router
     }
 
@@ -91,6 +99,13 @@ struct AdminRoutes {
         if body.isTruncated {
             response.headers.add(name: "X-OpenMarket-Truncated", value: "kept \(body.bytes.count) of \(body.originalSize) bytes")
         }
+        return response
+    }
+
+    /// A poll that finds the journal as it was: no body to build or send.
+    private static func notModified(entityTag: String) -> Response {
+        var response = Response(status: HTTPStatus(code: 304, reasonPhrase: "Not Modified"))
+        response.headers.add(name: "ETag", value: entityTag)
         return response
     }
 

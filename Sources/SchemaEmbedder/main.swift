@@ -1,17 +1,19 @@
 import Foundation
 
-// Build-time tool of the EmbedSchema plugin: writes a Swift file that embeds Schema/ verbatim.
+// Build-time tool of the EmbedSchema plugin: writes a Swift file that embeds committed files verbatim.
 // Usage: SchemaEmbedder <output.swift> <NNNN_name.sql>...            the store's migrations
 //        SchemaEmbedder --openapi <output.swift> <generation.yaml>...  the API documents, as YAML and as JSON
+//        SchemaEmbedder --page <output.swift> <file.html|css|js|svg>...    the admin page
 
 let usage = """
     usage: SchemaEmbedder <output.swift> <NNNN_name.sql>...
            SchemaEmbedder --openapi <output.swift> <generation.yaml>...
+           SchemaEmbedder --page <output.swift> <file.html|css|js|svg>...
 
     """
 var arguments = CommandLine.arguments.dropFirst()
-let embedsDocuments = arguments.first == "--openapi"
-if embedsDocuments {
+let mode = arguments.first.flatMap { $0.hasPrefix("--") ? $0 : nil }
+if mode != nil {
     arguments = arguments.dropFirst()
 }
 guard let outputPath = arguments.first else {
@@ -21,13 +23,19 @@ guard let outputPath = arguments.first else {
 do {
     let inputs = arguments.dropFirst()
     let source: String
-    if embedsDocuments {
+    switch mode {
+    case "--openapi":
         let documents = try inputs.map(OpenAPIDocumentFile.init(path:)).sorted { $0.fileName < $1.fileName }
         source = OpenAPIDocumentFile.swiftSource(embedding: documents)
-    } else {
+    case "--page":
+        let files = try inputs.map(PageFile.init(path:)).sorted { $0.fileName < $1.fileName }
+        source = PageFile.swiftSource(embedding: files)
+    case nil:
         let files = try inputs.map(SchemaFile.init(path:)).sorted { $0.version < $1.version }
         try SchemaFile.checkNumbering(files)
         source = SchemaFile.swiftSource(embedding: files)
+    case let unknown?:
+        throw SchemaError("unknown mode \(unknown)\n\(usage)")
     }
     try Data(source.utf8).write(to: URL(fileURLWithPath: outputPath))
 } catch {

@@ -32,6 +32,10 @@ struct EntryRing {
         count = 0
     }
 
+    var oldest: JournalEntry? {
+        count > 0 ? slots[head] : nil
+    }
+
     /// Newest first.
     var newestFirst: [JournalEntry] {
         (0..<count).reversed().compactMap { slots[(head + $0) % slots.count] }

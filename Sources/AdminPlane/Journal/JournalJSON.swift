@@ -4,7 +4,9 @@ import WireFormat
 
 /// The journal's JSON answers: a list of summaries, and one entry in full.
 enum JournalJSON {
-    static func list(_ entries: [JournalEntry], total: Int) -> Response {
+    /// `latestId` (the last id given) and `oldestId` (the oldest held, absent when none) let a poller ask only
+    /// for what is newer and notice what went: a clear or eviction leaves it holding ids below `oldestId`.
+    static func list(_ entries: [JournalEntry], total: Int, version: JournalVersion) -> Response {
         AdminJSON.response { json in
             json.object { json in
                 json.key("requests")
@@ -14,6 +16,10 @@ enum JournalJSON {
                     }
                 }
                 json.field("total", total)
+                json.field("latestId", version.latestID)
+                if let oldest = version.oldestID {
+                    json.field("oldestId", oldest)
+                }
             }
         }
     }
@@ -115,6 +121,14 @@ enum JournalJSON {
                     json.field("message", rejection.message)
                 }
                 json.field("correctBodySketch", reading.correctBodySketch(body: body, describe: ImageSize.summary))
+            }
+            json.key("segments")
+            MultipartSegmentJSON.write(&json, reading.segments(bodyLength: body.count))
+            json.key("advice")
+            json.array { json in
+                for line in MultipartFix.advice(for: reading, body: body) {
+                    json.value(line)
+                }
             }
         }
     }

@@ -1,15 +1,17 @@
 import HTTPServer
 
-/// `GET /__admin/requests?limit=&before=&method=&path=&status=`: which entries to list. Every parameter is
+/// `GET /__admin/requests?limit=&before=&after=&method=&path=&status=`: which entries to list. Every parameter is
 /// checked, so a typo is a 400 that says what is accepted rather than a silently unfiltered list.
 struct JournalQuery {
     static let defaultLimit = 100
     static let maxLimit = 10_000
-    private static let names = ["limit", "before", "method", "path", "status"]
+    private static let names = ["limit", "before", "after", "method", "path", "status"]
 
     var limit = defaultLimit
     /// Only entries with a smaller id: the next page after a page whose last id was this.
     var before: Int?
+    /// Only entries with a larger id: what arrived since a list whose newest id was this (0: everything).
+    var after: Int?
     var method: String?
     /// Segments the entry's path starts with: `/api/products` also matches `/api/products/7`.
     var pathSegments: [String]?
@@ -45,6 +47,12 @@ struct JournalQuery {
             }
             before = value
         }
+        if let text = parameters["after"] {
+            guard let value = Int(text), value >= 0 else {
+                throw .badRequest("after must be a request id (a whole number from 0), e.g. the latestId of the last list; got \"\(text)\"")
+            }
+            after = value
+        }
         if let text = parameters["method"] {
             guard !text.isEmpty, text.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
                 throw .badRequest("method must be an HTTP method such as GET or POST; got \"\(text)\"")
@@ -75,6 +83,7 @@ struct JournalQuery {
 
     func matches(_ entry: JournalEntry) -> Bool {
         if let before, entry.id >= before { return false }
+        if let after, entry.id <= after { return false }
         if let method, entry.request.method.rawValue.uppercased() != method { return false }
         if let status, !status.matches(entry.status.code) { return false }
         if let pathSegments, !entry.request.pathSegments.starts(with: pathSegments) { return false }

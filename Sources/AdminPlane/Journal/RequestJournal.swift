@@ -23,6 +23,8 @@ final class RequestJournal: Sendable {
     let capacity: Int
     /// Replaced in requests' Authorization headers, so the admin token never shows in the journal.
     private let redactedToken: String?
+    /// Different in every run, so a page open across a restart sees a new journal.
+    private let identity = UInt32.random(in: 0...UInt32.max)
 
     init(capacity: Int, redactedToken: String?) {
         self.capacity = capacity
@@ -72,7 +74,19 @@ final class RequestJournal: Sendable {
 
     /// Newest first.
     func entries() -> [JournalEntry] {
-        state?.withLock { $0.entries.newestFirst } ?? []
+        snapshot().entries
+    }
+
+    /// The entries, newest first, with the last id given, taken together.
+    func snapshot() -> JournalSnapshot {
+        state?.withLock { JournalSnapshot(journal: identity, entries: $0.entries.newestFirst, latestID: $0.lastID) }
+            ?? JournalSnapshot(journal: identity, entries: [], latestID: 0)
+    }
+
+    /// What the journal holds, without copying it: cheap enough for a page polling every second.
+    func version() -> JournalVersion {
+        state?.withLock { JournalVersion(journal: identity, latestID: $0.lastID, oldestID: $0.entries.oldest?.id) }
+            ?? JournalVersion(journal: identity, latestID: 0, oldestID: nil)
     }
 
     func entry(id: Int) -> JournalEntry? {
