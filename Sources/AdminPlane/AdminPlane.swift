@@ -38,9 +38,7 @@ public final class AdminPlane: RequestInterceptor {
             }
         }
         do {
-            if !AdminPage.isAsset(request) {
-                try access.check(request)
-            }
+            try access.check(request)
         } catch {
             return router.render(HTTPError(error))
         }

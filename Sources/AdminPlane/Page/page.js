@@ -26,12 +26,7 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-// ---- The admin API, with the token when the page has one ----
-
-const token = {
-  get() { return sessionStorage.getItem('openmarket-admin-token'); },
-  set(value) { sessionStorage.setItem('openmarket-admin-token', value); },
-};
+// ---- The admin API ----
 
 /** Thrown for any answer but 2xx/304, with the server's own `{"error": ...}` message. */
 class AdminFailure extends Error {
@@ -42,12 +37,9 @@ class AdminFailure extends Error {
 }
 
 async function api(path, options = {}) {
-  const headers = new Headers(options.headers || {});
-  const bearer = token.get();
-  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   let response;
   try {
-    response = await fetch(path, { ...options, headers, cache: 'no-store' });
+    response = await fetch(path, { ...options, cache: 'no-store' });
   } catch (error) {
     throw new AdminFailure(0, `the server did not answer ${options.method || 'GET'} ${path} (is it still running?)`);
   }
@@ -57,7 +49,6 @@ async function api(path, options = {}) {
     const body = await response.json();
     if (body && body.error) message = body.error;
   } catch (_) { /* not JSON: the status says it */ }
-  if (response.status === 403) $('token-form').hidden = false;
   throw new AdminFailure(response.status, message);
 }
 
@@ -518,23 +509,12 @@ function bytesAround(bytes, offset) {
 
 // ---- The store, read through /__admin/products (never the API, so the journal stays the app's) ----
 
-const store = { page: 1, openId: null, blobs: [] };
+const store = { page: 1, openId: null };
 
-function releaseStoreBlobs() {
-  for (const url of store.blobs) URL.revokeObjectURL(url);
-  store.blobs = [];
-}
-
-/** Images are fetched, not linked: an <img src> could not carry the admin token. */
-async function loadImage(img, url) {
-  try {
-    const blob = await (await api(url)).blob();
-    const objectURL = URL.createObjectURL(blob);
-    store.blobs.push(objectURL);
-    img.src = objectURL;
-  } catch (error) {
-    img.alt = `${img.alt} (not loaded: ${error.message})`;
-  }
+/** A picture that does not load says so in its text. */
+function showImage(img, url) {
+  img.addEventListener('error', () => { img.alt = `${img.alt} (not loaded)`; }, { once: true });
+  img.src = url;
 }
 
 async function loadStore() {
@@ -544,7 +524,6 @@ async function loadStore() {
     store.page = 1;
     return loadStore();
   }
-  releaseStoreBlobs();
   const pages = Math.max(1, Math.ceil(data.total / STORE_PAGE_SIZE));
   $('store-page').textContent = `${data.total} products · page ${store.page} of ${pages}`;
   $('store-newer').disabled = store.page <= 1;
@@ -572,7 +551,7 @@ function stockLine(product) {
 
 function productCard(product) {
   const img = el('img', { class: 'thumb', alt: product.name, width: 150, height: 150 });
-  if (product.thumbnail) loadImage(img, product.thumbnail);
+  if (product.thumbnail) showImage(img, product.thumbnail);
   return el('li', {},
     el('button', { type: 'button', class: 'card', 'data-id': product.id, onclick: () => openProduct(product.id) },
       img, el('span', { class: 'name', text: product.name }), priceLine(product), stockLine(product)));
@@ -584,7 +563,7 @@ async function openProduct(id) {
     store.openId = id;
     const images = product.images.map((image) => {
       const img = el('img', { alt: `${product.name}, image ${image.position + 1} of ${product.images.length}` });
-      loadImage(img, image.url);
+      showImage(img, image.url);
       return img;
     });
     const detail = $('product-detail');
@@ -696,13 +675,6 @@ async function loadSummary() {
 
 // ---- Wiring ----
 
-function takeTokenFromFragment() {
-  const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
-  if (!match) return;
-  token.set(decodeURIComponent(match[1]));
-  history.replaceState(null, '', location.pathname + location.search);
-}
-
 /** The tabs: left and right arrows move between them and show the one reached, as a tab list does. */
 function moveInTabs(event) {
   const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
@@ -720,18 +692,9 @@ function onKeyDown(event) {
 }
 
 function start() {
-  takeTokenFromFragment();
   for (const view of views) $(`tab-${view}`).addEventListener('click', () => showView(view));
   document.querySelector('.tabs').addEventListener('keydown', moveInTabs);
   $('alert-close').addEventListener('click', clearError);
-  $('token-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    token.set($('token-input').value);
-    $('token-form').hidden = true;
-    clearError();
-    loadSummary().catch(showError);
-    showView(currentView);
-  });
   for (const id of ['filter-method', 'filter-status']) $(id).addEventListener('change', applyFilters);
   $('filter-path').addEventListener('input', applyFilters);
   $('request-list').addEventListener('keydown', moveInList);

@@ -38,12 +38,4 @@ enum AdminPage {
         response.headers.add(name: "Cache-Control", value: "no-cache")
         return response
     }
-
-    /// The page's files hold no data, only the page's code, and a browser cannot send a Bearer token when it
-    /// navigates: they are served to every peer. Every call the page makes is checked as any admin request.
-    static func isAsset(_ request: Request) -> Bool {
-        request.method == .get && assetSegments.contains(request.pathSegments)
-    }
-
-    private static let assetSegments = assets.map { Request(method: .get, path: $0.path).pathSegments }
 }
