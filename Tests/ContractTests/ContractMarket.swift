@@ -26,9 +26,10 @@ final class ContractMarket {
         }
         baseURL = url
         let configuration = URLSessionConfiguration.ephemeral
-        // Every wait is bounded: a hung server fails the test within seconds instead of stalling the target.
-        configuration.timeoutIntervalForRequest = 5
-        configuration.timeoutIntervalForResource = 10
+        // Every wait is bounded: a hung server fails the test instead of stalling the target. Generous, because the
+        // whole suite shares two cores here with servers and child processes of its own (5 s was once too short).
+        configuration.timeoutIntervalForRequest = 30
+        configuration.timeoutIntervalForResource = 60
         session = URLSession(configuration: configuration)
     }
 

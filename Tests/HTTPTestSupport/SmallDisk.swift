@@ -20,7 +20,9 @@ public final class SmallDisk {
 
     deinit {
         try? ballast?.close()
-        try? Self.run("/bin/umount", [folder.url.path])
+        // Lazy: a server of the test may still hold its database open here, and a plain umount would then fail
+        // and leave the tmpfs mounted for good; detached, it goes once the last file is closed.
+        try? Self.run("/bin/umount", ["--lazy", folder.url.path])
     }
 
     public func path(_ name: String) -> String {
