@@ -261,6 +261,20 @@ def check_page(driver, server: Server, client: Client, shots: Path | None):
     driver.find_element(By.ID, "filter-path").clear()
     driver.find_element(By.ID, "filter-path").send_keys(" ", Keys.BACKSPACE)
 
+    # A body the server never read (an unknown identifier is answered 401 first): the page says so and shows both
+    # messages, instead of passing the body's reading off as what the app got.
+    status, _ = client.send("POST", "/api/products", multipart(boundary, params, png(8, 8, (200, 30, 30)), False),
+                            {"identifier": "nobody", "Content-Type": f"multipart/form-data; boundary={boundary}"})
+    assert status == 401, f"the unknown identifier got {status}, not 401"
+    unread = latest_id(client)
+    wait(driver, lambda d: row(d, unread) is not None, "show the unknown identifier's request")
+    row(driver, unread).click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#request-detail .rejection"), "show the body's reading")
+    shown = text(driver, "#request-detail .rejection")
+    assert "answered 401 before reading the body" in shown and "no vendor has the identifier" in shown, shown
+    assert "The body would be refused" in shown, shown
+    row(driver, unread).send_keys(Keys.ESCAPE)
+
     # The store: the grid as an app shows it, one product with all its images; never through the API. Reached
     # from the tabs by keyboard.
     before = latest_id(client)

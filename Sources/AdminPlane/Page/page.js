@@ -465,14 +465,21 @@ function adviceList(advice) {
   return el('div', {}, el('h4', { text: 'How to fix it' }), el('ul', {}, advice.map((line) => el('li', { text: line }))));
 }
 
-/** The refusal: where it is, the bytes around it with the offending byte marked, the message and the fix. */
+/** The refusal: where it is, the bytes around it with the offending byte marked, the message and the fix. A request
+ * the server refused before reading its body (a wrong identifier, say) got another message: both are shown. */
 function rejectionView(reading, bytes, response) {
   const rejection = reading.rejection;
   const where = rejection.offset === undefined ? 'in the Content-Type header'
     : `at byte ${rejection.offset}${rejection.part ? ` (part ${rejection.part}${rejection.partName ? ` “${rejection.partName}”` : ''})` : ''}`;
+  const refusedEarlier = response.error && response.error !== rejection.message;
   return el('section', { class: 'rejection', 'data-offset': rejection.offset === undefined ? '' : rejection.offset },
-    el('h4', {}, 'Refused ', el('span', { class: 'rejection-where', text: where }), ` — ${rejection.kind}`),
-    el('p', {}, 'The message the app got: ', el('strong', { text: response.error || rejection.message })),
+    el('h4', {}, refusedEarlier ? 'The body would be refused ' : 'Refused ',
+      el('span', { class: 'rejection-where', text: where }), ` — ${rejection.kind}`),
+    refusedEarlier
+      ? el('p', {}, `The server answered ${response.status} before reading the body: `,
+        el('strong', { text: response.error }), '. Once that is fixed, the body itself would get: ',
+        el('strong', { text: rejection.message }))
+      : el('p', {}, 'The message the app got: ', el('strong', { text: response.error || rejection.message })),
     rejection.offset === undefined ? null : bytesAround(bytes, rejection.offset),
     reading.advice && reading.advice.length ? adviceList(reading.advice) : null,
     reading.correctBodySketch ? el('div', {}, el('h4', { text: 'A correct body for the same parts' }),
