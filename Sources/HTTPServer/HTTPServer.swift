@@ -21,18 +21,29 @@ public final class HTTPServer: Sendable {
         // The daemon holds this reference until `stop` releases it.
         let context = Unmanaged.passRetained(dispatcher)
         var errorText = [CChar](repeating: 0, count: 256)
-        let handle: OpaquePointer? = configuration.host.withCString { host in
-            var shimConfiguration = http_shim_config(
-                host: host,
-                port: configuration.port,
-                threads: UInt32(clamping: max(1, configuration.threads)),
-                max_body_bytes: max(0, configuration.maxBodyBytes),
-                connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
-                connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
-                per_client_connection_limit: UInt32(clamping: max(1, configuration.connectionsPerClient)),
-                header_deadline_milliseconds: UInt32(clamping: max(1, configuration.headerDeadlineMilliseconds)),
-                connection_memory_limit: max(4096, configuration.connectionMemoryLimit))
-            return http_shim_start(&shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
+        // The answer to bytes that are not a request, which the shim sends itself: the generation's own 400.
+        let unreadable = router.render(ShimRefusal.unreadableRequest)
+        let unreadableType = unreadable.headers["Content-Type"] ?? "application/json"
+        let handle = configuration.host.withCString { host in
+            unreadableType.withCString { unreadableType in
+                unreadable.body.withUnsafeBufferPointer { unreadableBody in
+                    var shimConfiguration = http_shim_config(
+                        host: host,
+                        port: configuration.port,
+                        threads: UInt32(clamping: max(1, configuration.threads)),
+                        max_body_bytes: max(0, configuration.maxBodyBytes),
+                        connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
+                        connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
+                        per_client_connection_limit: UInt32(clamping: max(1, configuration.connectionsPerClient)),
+                        header_deadline_milliseconds: UInt32(clamping: max(1, configuration.headerDeadlineMilliseconds)),
+                        connection_memory_limit: max(4096, configuration.connectionMemoryLimit),
+                        unreadable_request_content_type: unreadableType,
+                        unreadable_request_body: unreadableBody.baseAddress,
+                        unreadable_request_body_length: unreadableBody.count)
+                    return http_shim_start(
+                        &shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
+                }
+            }
         }
         guard let handle else {
             context.release()

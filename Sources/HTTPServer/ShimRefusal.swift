@@ -20,6 +20,12 @@ enum ShimRefusal {
         }
     }
 
+    /// Bytes that are not an HTTP request at all, which libmicrohttpd closes on without answering; the shim sends
+    /// this instead (see shim_unreadable.c).
+    static let unreadableRequest = HTTPError(
+        status: .badRequest,
+        message: "what arrived is not an HTTP request: it must start with a request line such as GET /api/products HTTP/1.1; send a well-formed HTTP/1.1 request")
+
     /// libmicrohttpd refuses with one of a few statuses; each gets its own fix. Any other is read as a 400.
     private static func libraryRefusal(code: Int) -> HTTPError {
         switch code {

@@ -218,6 +218,7 @@ enum MHD_Result shim_answer_refusal(struct http_shim_server *server, struct MHD_
     // What libmicrohttpd refused may not even have a request line, so only the status and the peer are passed on.
     char client_address[CLIENT_ADDRESS_CAPACITY];  // On the stack: lives exactly as long as the handler call.
     describe_client(connection, client_address);
+    shim_headers_arrived(connection);  // Answered: the connection is no longer waiting for a request.
     http_shim_request request = {
         .method = "-",
         .version = "",
@@ -390,15 +391,22 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     server->context = context;
     server->max_body_bytes = config->max_body_bytes;
     atomic_init(&server->in_flight, 0);
+    if (shim_unreadable_prepare(server, config) != 0) {
+        write_error(error, error_capacity, "out of memory", NULL);
+        free(server);
+        return NULL;
+    }
     if (shim_registry_start(&server->connections, config->header_deadline_milliseconds,
                             config->connection_timeout_seconds * 1000u) != 0) {
         write_error(error, error_capacity, "cannot start the connection watchdog", NULL);
+        shim_unreadable_free(server);
         free(server);
         return NULL;
     }
     if (shim_delays_start(&server->delays) != 0) {
         write_error(error, error_capacity, "cannot start the delay timer", NULL);
         shim_registry_stop(&server->connections);
+        shim_unreadable_free(server);
         free(server);
         return NULL;
     }
@@ -434,6 +442,7 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         shim_delays_stop(&server->delays);
         shim_delays_free(&server->delays);
         shim_registry_stop(&server->connections);
+        shim_unreadable_free(server);
         free(server);
         return NULL;
     }
@@ -485,8 +494,10 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
            shim_monotonic_milliseconds() < deadline) {
         nanosleep(&pause, NULL);
     }
+    shim_registry_closing_all(&server->connections);
     MHD_stop_daemon(server->daemon);
     shim_delays_free(&server->delays);
     shim_registry_stop(&server->connections);
+    shim_unreadable_free(server);
     free(server);
 }

@@ -20,6 +20,8 @@ typedef struct connection_record {
     // Monotonic milliseconds by which the next request's headers must be in; 0 once in. Atomic, so the connection's
     // daemon thread sets it without the registry lock on every request.
     _Atomic uint64_t header_deadline;
+    // Whether a request on it was answered. Only its daemon thread uses it.
+    bool answered_before;
 } connection_record;
 
 uint64_t shim_monotonic_milliseconds(void) {
@@ -58,6 +60,28 @@ void shim_awaiting_next_request(struct MHD_Connection *connection) {
     if (record == NULL) return;
     const connection_registry *registry = &record->server->connections;
     set_deadline(connection, (uint64_t)registry->header_deadline_milliseconds + registry->idle_timeout_milliseconds);
+    record->answered_before = true;
+}
+
+void shim_registry_closing_all(connection_registry *registry) {
+    atomic_store(&registry->closing_all, true);
+}
+
+// The peer has sent its end of file: it is gone, nobody would read an answer.
+static bool peer_has_closed(const connection_record *record) {
+    char byte;
+    return recv(record->descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+}
+
+// libmicrohttpd is closing a new connection before any request reached the handler (and it answered no error
+// itself: that clears the deadline), though bytes came and the client still listens: they were not a request. The
+// header deadline's own closing also clears the deadline, so a slow client gets no 400. Only the first request of a
+// connection is judged: after an answer, telling junk from a kept-alive connection closed for idling would cost a
+// system call per request, so junk there is only closed.
+static bool closes_unreadable_request(const connection_record *record) {
+    return !record->answered_before && atomic_load(&record->header_deadline) != 0 &&
+           !atomic_load(&record->server->connections.closing_all) && shim_bytes_received(record->descriptor) > 0 &&
+           !peer_has_closed(record);
 }
 
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
@@ -88,6 +112,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     }
     connection_record *record = *socket_context;
     if (record == NULL) return;
+    if (closes_unreadable_request(record)) shim_send_unreadable_answer(record->server, record->descriptor);
     *socket_context = NULL;
     pthread_mutex_lock(&registry->lock);
     if (record->previous != NULL) record->previous->next = record->next;
@@ -138,6 +163,7 @@ static void *watch_header_deadlines(void *argument) {
 int shim_registry_start(connection_registry *registry, unsigned int header_deadline_milliseconds,
                         unsigned int idle_timeout_milliseconds) {
     registry->header_deadline_milliseconds = header_deadline_milliseconds;
+    atomic_init(&registry->closing_all, false);
     registry->idle_timeout_milliseconds = idle_timeout_milliseconds;
     pthread_condattr_t attributes;
     pthread_condattr_init(&attributes);

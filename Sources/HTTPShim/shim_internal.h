@@ -18,6 +18,7 @@ typedef struct {
     pthread_t watchdog;
     bool watchdog_running;
     bool stopping;
+    atomic_bool closing_all;        // Set when the server closes every connection: nothing is answered any more.
     unsigned int header_deadline_milliseconds;
     unsigned int idle_timeout_milliseconds;
     atomic_uint started;            // Connections ever registered, for a stop that waits on those it handed over.
@@ -46,6 +47,10 @@ struct http_shim_server {
     atomic_uint in_flight;
     connection_registry connections;
     delay_timer delays;
+    // The answer to bytes that are not a request, from its Content-Type line on (the status line and Date are
+    // written when it is sent); NULL when there is none. Owned by the server, freed with it.
+    char *unreadable_answer;
+    size_t unreadable_answer_length;
 };
 
 uint64_t shim_monotonic_milliseconds(void);
@@ -70,6 +75,16 @@ void shim_awaiting_next_request(struct MHD_Connection *connection);
 bool shim_has_unread_requests(connection_registry *registry);
 unsigned int shim_started_connections(connection_registry *registry);
 struct http_shim_server *shim_server_of(struct MHD_Connection *connection);
+// From here on a closed connection gets no answer: the server is closing all of them.
+void shim_registry_closing_all(connection_registry *registry);
+
+// The answer to bytes that are not a request (shim_unreadable.c). prepare copies it from the configuration (0, or
+// -1 when out of memory); free releases it.
+int shim_unreadable_prepare(struct http_shim_server *server, const http_shim_config *config);
+void shim_unreadable_free(struct http_shim_server *server);
+// Bytes the socket has received so far (0 where the system does not say).
+uint64_t shim_bytes_received(MHD_socket descriptor);
+void shim_send_unreadable_answer(const struct http_shim_server *server, MHD_socket descriptor);
 
 // Hands a request libmicrohttpd refused by itself to the handler and queues the handler's answer (http_shim.c);
 // MHD_NO when no answer could be made.

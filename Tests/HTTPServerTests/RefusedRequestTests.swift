@@ -77,6 +77,46 @@ struct RefusedRequestTests {
         }
     }
 
+    /// libmicrohttpd closes on bytes it cannot read as a request line without answering; the shim answers them.
+    @Test("binary junk instead of a request line gets the router's 400 at once, then a close")
+    func binaryJunkGetsA400() throws {
+        try Self.withJSONErrors { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 3)
+            let started = ContinuousClock.now
+            try connection.send([1, 2, 3, 4, 5, 6, 7, 13, 10, 13, 10])
+            let response = try connection.readResponse()
+            #expect(ContinuousClock.now - started < .seconds(2))
+            #expect(response.status == 400)
+            #expect(response.header("Content-Type") == "application/json")
+            #expect(response.header("Date") != nil)
+            #expect(response.text.hasPrefix("{\"code\":400,\"message\":\"what arrived is not an HTTP request"))
+            #expect(connection.isClosedByPeer())
+        }
+    }
+
+    /// Telling it from an idle close would cost a system call per request (see closes_unreadable_request).
+    @Test("junk after an answered request on a kept-alive connection is closed at once, without an answer")
+    func junkAfterAnAnswer() throws {
+        try Self.withJSONErrors { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 3)
+            #expect(try connection.request("GET", "/healthChecker").status == 200)
+            try connection.send([1, 2, 3, 13, 10, 13, 10])
+            let rest = connection.readUntilClosed()
+            #expect(rest.failure == nil && rest.bytes.isEmpty)
+        }
+    }
+
+    @Test("a kept-alive connection closed for idling gets no answer it did not ask for")
+    func idleConnectionIsClosedSilently() throws {
+        try Self.withJSONErrors(configuration: ServerConfiguration(port: 0, connectionTimeoutSeconds: 1)) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 4)
+            #expect(try connection.request("GET", "/healthChecker").status == 200)
+            let rest = connection.readUntilClosed()
+            #expect(rest.failure == nil, "the idle connection was not closed in time")
+            #expect(rest.bytes.isEmpty, "sent after idling: \(String(decoding: rest.bytes, as: UTF8.self))")
+        }
+    }
+
     /// libmicrohttpd reads a line of NUL bytes as the empty lines a request may start with and keeps waiting,
     /// telling the shim nothing; the header deadline is what ends it.
     @Test("binary junk that never makes a request line is closed at the header deadline")

@@ -64,6 +64,12 @@ typedef struct {
                                                ///< headers (after an answer, the idle timeout is added); a
                                                ///< connection past it is closed.
     size_t connection_memory_limit; ///< Per-connection buffer for the request line, headers and response headers.
+    /// The 400 answer for bytes that are not an HTTP request at all (binary junk instead of a request line), which
+    /// libmicrohttpd closes without answering: its Content-Type and body, copied at start. NULL: just close.
+    /// Sent on Linux only (it needs the socket's count of received bytes).
+    const char *unreadable_request_content_type;
+    const uint8_t *unreadable_request_body;
+    size_t unreadable_request_body_length;
 } http_shim_config;
 
 typedef struct http_shim_server http_shim_server;
