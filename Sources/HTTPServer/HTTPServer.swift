@@ -21,12 +21,11 @@ public final class HTTPServer: Sendable {
         // The daemon holds this reference until `stop` releases it.
         let context = Unmanaged.passRetained(dispatcher)
         var errorText = [CChar](repeating: 0, count: 256)
-        // The answer to bytes that are not a request, which the shim sends itself: the generation's own 400.
-        let unreadable = router.render(ShimRefusal.unreadableRequest)
-        let unreadableType = unreadable.headers["Content-Type"] ?? "application/json"
+        // The 400s the shim sends by itself (bytes that are not a request, a Content-Length that is not a length),
+        // rendered once here, as the generation renders every error.
         let handle = configuration.host.withCString { host in
-            unreadableType.withCString { unreadableType in
-                unreadable.body.withUnsafeBufferPointer { unreadableBody in
+            withOwnAnswer(router.render(ShimRefusal.unreadableRequest)) { unreadableRequest in
+                withOwnAnswer(router.render(ShimRefusal.badContentLength)) { badContentLength in
                     var shimConfiguration = http_shim_config(
                         host: host,
                         port: configuration.port,
@@ -37,9 +36,8 @@ public final class HTTPServer: Sendable {
                         per_client_connection_limit: UInt32(clamping: max(1, configuration.connectionsPerClient)),
                         header_deadline_milliseconds: UInt32(clamping: max(1, configuration.headerDeadlineMilliseconds)),
                         connection_memory_limit: max(4096, configuration.connectionMemoryLimit),
-                        unreadable_request_content_type: unreadableType,
-                        unreadable_request_body: unreadableBody.baseAddress,
-                        unreadable_request_body_length: unreadableBody.count)
+                        unreadable_request: unreadableRequest,
+                        bad_content_length: badContentLength)
                     return http_shim_start(
                         &shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
                 }
@@ -62,6 +60,17 @@ public final class HTTPServer: Sendable {
 
     deinit {
         state.stop()
+    }
+}
+
+/// Calls `body` with the shim's view of `response` (its Content-Type and body), valid only during the call: the shim
+/// copies what it keeps.
+private func withOwnAnswer<Result>(_ response: Response, _ body: (http_shim_own_answer) -> Result) -> Result {
+    let contentType = response.headers["Content-Type"] ?? "application/json"
+    return contentType.withCString { contentType in
+        response.body.withUnsafeBufferPointer { bytes in
+            body(http_shim_own_answer(content_type: contentType, body: bytes.baseAddress, body_length: bytes.count))
+        }
     }
 }
 

@@ -26,6 +26,12 @@ enum ShimRefusal {
         status: .badRequest,
         message: "what arrived is not an HTTP request: it must start with a request line such as GET /api/products HTTP/1.1; send a well-formed HTTP/1.1 request")
 
+    /// A Content-Length that is not a length; the shim sends this instead of libmicrohttpd's answer, which
+    /// 0.9.75 writes with its header block twice (see shim_close_answers.c).
+    static let badContentLength = HTTPError(
+        status: .badRequest,
+        message: "the Content-Length header is not a length this server can read; send the body's size in bytes as decimal digits, or send the body with Transfer-Encoding: chunked")
+
     /// libmicrohttpd refuses with one of a few statuses; each gets its own fix. Any other is read as a 400.
     private static func libraryRefusal(code: Int) -> HTTPError {
         switch code {

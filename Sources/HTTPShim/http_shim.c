@@ -391,7 +391,7 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     server->context = context;
     server->max_body_bytes = config->max_body_bytes;
     atomic_init(&server->in_flight, 0);
-    if (shim_unreadable_prepare(server, config) != 0) {
+    if (shim_own_answers_prepare(server, config) != 0) {
         write_error(error, error_capacity, "out of memory", NULL);
         free(server);
         return NULL;
@@ -399,14 +399,14 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     if (shim_registry_start(&server->connections, config->header_deadline_milliseconds,
                             config->connection_timeout_seconds * 1000u) != 0) {
         write_error(error, error_capacity, "cannot start the connection watchdog", NULL);
-        shim_unreadable_free(server);
+        shim_own_answers_free(server);
         free(server);
         return NULL;
     }
     if (shim_delays_start(&server->delays) != 0) {
         write_error(error, error_capacity, "cannot start the delay timer", NULL);
         shim_registry_stop(&server->connections);
-        shim_unreadable_free(server);
+        shim_own_answers_free(server);
         free(server);
         return NULL;
     }
@@ -442,7 +442,7 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         shim_delays_stop(&server->delays);
         shim_delays_free(&server->delays);
         shim_registry_stop(&server->connections);
-        shim_unreadable_free(server);
+        shim_own_answers_free(server);
         free(server);
         return NULL;
     }
@@ -498,6 +498,6 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     MHD_stop_daemon(server->daemon);
     shim_delays_free(&server->delays);
     shim_registry_stop(&server->connections);
-    shim_unreadable_free(server);
+    shim_own_answers_free(server);
     free(server);
 }

@@ -20,8 +20,10 @@ typedef struct connection_record {
     // Monotonic milliseconds by which the next request's headers must be in; 0 once in. Atomic, so the connection's
     // daemon thread sets it without the registry lock on every request.
     _Atomic uint64_t header_deadline;
-    // Whether a request on it was answered. Only its daemon thread uses it.
-    bool answered_before;
+    // Whether a request came on it (libmicrohttpd reported one complete, answered or not), and the answer the shim
+    // owes it at close instead of libmicrohttpd's. Only its daemon thread uses them.
+    bool had_request;
+    shim_own_answer_kind owed_answer;
 } connection_record;
 
 uint64_t shim_monotonic_milliseconds(void) {
@@ -60,7 +62,12 @@ void shim_awaiting_next_request(struct MHD_Connection *connection) {
     if (record == NULL) return;
     const connection_registry *registry = &record->server->connections;
     set_deadline(connection, (uint64_t)registry->header_deadline_milliseconds + registry->idle_timeout_milliseconds);
-    record->answered_before = true;
+    record->had_request = true;
+}
+
+void shim_owe_own_answer(struct MHD_Connection *connection, shim_own_answer_kind kind) {
+    connection_record *record = record_of(connection);
+    if (record != NULL) record->owed_answer = kind;
 }
 
 void shim_registry_closing_all(connection_registry *registry) {
@@ -73,15 +80,22 @@ static bool peer_has_closed(const connection_record *record) {
     return recv(record->descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
 }
 
-// libmicrohttpd is closing a new connection before any request reached the handler (and it answered no error
-// itself: that clears the deadline), though bytes came and the client still listens: they were not a request. The
-// header deadline's own closing also clears the deadline, so a slow client gets no 400. Only the first request of a
-// connection is judged: after an answer, telling junk from a kept-alive connection closed for idling would cost a
-// system call per request, so junk there is only closed.
-static bool closes_unreadable_request(const connection_record *record) {
-    return !record->answered_before && atomic_load(&record->header_deadline) != 0 &&
-           !atomic_load(&record->server->connections.closing_all) && shim_bytes_received(record->descriptor) > 0 &&
-           !peer_has_closed(record);
+// What the shim answers a connection libmicrohttpd is closing: what it owes (a bad Content-Length), or the answer
+// to bytes that were not a request. Those are bytes that came on a new connection whose first request never
+// reached the handler, nor got an error from libmicrohttpd (both clear the deadline; so does the header deadline's
+// own closing, so a slow client gets no 400). Only a connection's first request is judged: after one, telling junk
+// from a kept-alive connection closed for idling would cost a system call per request, so junk there is only
+// closed. Nothing goes to a client that hung up, or when the server is closing every connection.
+static shim_own_answer_kind answer_at_close(const connection_record *record) {
+    shim_own_answer_kind kind = record->owed_answer;
+    if (kind == SHIM_NO_OWN_ANSWER && !record->had_request && atomic_load(&record->header_deadline) != 0 &&
+        shim_bytes_received(record->descriptor) > 0) {
+        kind = SHIM_UNREADABLE_REQUEST;
+    }
+    if (kind == SHIM_NO_OWN_ANSWER || atomic_load(&record->server->connections.closing_all) || peer_has_closed(record)) {
+        return SHIM_NO_OWN_ANSWER;
+    }
+    return kind;
 }
 
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
@@ -101,6 +115,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         record->server = server;
         record->descriptor = info->connect_fd;
         atomic_init(&record->header_deadline, shim_monotonic_milliseconds() + registry->header_deadline_milliseconds);
+        record->owed_answer = SHIM_NO_OWN_ANSWER;
         pthread_mutex_lock(&registry->lock);
         record->next = registry->head;
         if (registry->head != NULL) registry->head->previous = record;
@@ -112,7 +127,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     }
     connection_record *record = *socket_context;
     if (record == NULL) return;
-    if (closes_unreadable_request(record)) shim_send_unreadable_answer(record->server, record->descriptor);
+    shim_send_own_answer(record->server, record->descriptor, answer_at_close(record));
     *socket_context = NULL;
     pthread_mutex_lock(&registry->lock);
     if (record->previous != NULL) record->previous->next = record->next;

@@ -36,6 +36,14 @@ typedef struct {
     struct delayed_connection *head;
 } delay_timer;
 
+// Answers the shim sends on a connection libmicrohttpd is closing (shim_close_answers.c).
+typedef enum {
+    SHIM_NO_OWN_ANSWER = -1,
+    SHIM_UNREADABLE_REQUEST = 0,
+    SHIM_BAD_CONTENT_LENGTH = 1,
+    SHIM_OWN_ANSWER_COUNT = 2
+} shim_own_answer_kind;
+
 struct http_shim_server {
     struct MHD_Daemon *daemon;
     http_shim_handler handler;
@@ -47,10 +55,12 @@ struct http_shim_server {
     atomic_uint in_flight;
     connection_registry connections;
     delay_timer delays;
-    // The answer to bytes that are not a request, from its Content-Type line on (the status line and Date are
-    // written when it is sent); NULL when there is none. Owned by the server, freed with it.
-    char *unreadable_answer;
-    size_t unreadable_answer_length;
+    // The shim's own answers (shim_close_answers.c), from the Content-Type line on: the status line and Date are
+    // written when one is sent. NULL when there is none. Owned by the server, freed with it.
+    struct prepared_answer {
+        char *bytes;
+        size_t length;
+    } own_answers[SHIM_OWN_ANSWER_COUNT];
 };
 
 uint64_t shim_monotonic_milliseconds(void);
@@ -78,13 +88,16 @@ struct http_shim_server *shim_server_of(struct MHD_Connection *connection);
 // From here on a closed connection gets no answer: the server is closing all of them.
 void shim_registry_closing_all(connection_registry *registry);
 
-// The answer to bytes that are not a request (shim_unreadable.c). prepare copies it from the configuration (0, or
-// -1 when out of memory); free releases it.
-int shim_unreadable_prepare(struct http_shim_server *server, const http_shim_config *config);
-void shim_unreadable_free(struct http_shim_server *server);
+// Makes the connection get `kind` when it closes, instead of any answer libmicrohttpd would queue.
+void shim_owe_own_answer(struct MHD_Connection *connection, shim_own_answer_kind kind);
+
+// The shim's own answers (shim_close_answers.c). prepare copies them from the configuration (0, or -1 when out of
+// memory); free releases them.
+int shim_own_answers_prepare(struct http_shim_server *server, const http_shim_config *config);
+void shim_own_answers_free(struct http_shim_server *server);
 // Bytes the socket has received so far (0 where the system does not say).
 uint64_t shim_bytes_received(MHD_socket descriptor);
-void shim_send_unreadable_answer(const struct http_shim_server *server, MHD_socket descriptor);
+void shim_send_own_answer(const struct http_shim_server *server, MHD_socket descriptor, shim_own_answer_kind kind);
 
 // Hands a request libmicrohttpd refused by itself to the handler and queues the handler's answer (http_shim.c);
 // MHD_NO when no answer could be made.

@@ -12,6 +12,7 @@
 #include "shim_internal.h"
 
 #include <dlfcn.h>
+#include <string.h>
 
 typedef enum MHD_Result (*queue_function)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
 
@@ -27,6 +28,20 @@ static queue_function library_queue(void) {
     return queue;
 }
 
+// A Content-Length libmicrohttpd cannot take as a length: empty, not all digits, or past 2^64 - 1.
+static bool has_bad_content_length(struct MHD_Connection *connection) {
+    const char *length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (length == NULL) return false;
+    size_t digits = strspn(length, "0123456789");
+    if (digits == 0 || length[digits] != '\0') return true;
+    while (digits > 1 && *length == '0') {  // Leading zeros say nothing about the size.
+        length++;
+        digits--;
+    }
+    static const char largest[] = "18446744073709551615";  // 2^64 - 1, as many digits as any larger value needs.
+    return digits > sizeof largest - 1 || (digits == sizeof largest - 1 && strcmp(length, largest) > 0);
+}
+
 enum MHD_Result shim_queue(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response) {
     queuing_own_answer = true;
     enum MHD_Result queued = library_queue()(connection, status, response);
@@ -38,6 +53,12 @@ enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned i
                                    struct MHD_Response *response) {
     struct http_shim_server *server = queuing_own_answer ? NULL : shim_server_of(connection);
     if (server == NULL) return library_queue()(connection, status, response);
+    if ((status == 400 || status == 413) && has_bad_content_length(connection)) {
+        // Queued, this answer would go out with its header block twice; refused, libmicrohttpd closes the
+        // connection, and the shim sends its own answer then (shim_close_answers.c).
+        shim_owe_own_answer(connection, SHIM_BAD_CONTENT_LENGTH);
+        return MHD_NO;
+    }
     // libmicrohttpd destroys its own response after this returns; the replacement is queued in its place, or the
     // library's own when no replacement could be made.
     if (shim_answer_refusal(server, connection, status) == MHD_YES) return MHD_YES;

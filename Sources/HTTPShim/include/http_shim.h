@@ -52,6 +52,14 @@ typedef struct http_shim_exchange http_shim_exchange;
 /// Called on a daemon thread, possibly on several threads at once.
 typedef void (*http_shim_handler)(void *context, const http_shim_request *request, http_shim_exchange *exchange);
 
+/// A 400 answer the shim sends by itself where libmicrohttpd would send none or a broken one: its Content-Type and
+/// body, copied at start. A NULL content type means none: the connection is just closed.
+typedef struct {
+    const char *content_type;
+    const uint8_t *body;
+    size_t body_length;
+} http_shim_own_answer;
+
 typedef struct {
     const char *host;               ///< Numeric address or host name to bind, e.g. "127.0.0.1", "::", "localhost".
     uint16_t port;                  ///< 0 asks the system for a free port.
@@ -64,12 +72,12 @@ typedef struct {
                                                ///< headers (after an answer, the idle timeout is added); a
                                                ///< connection past it is closed.
     size_t connection_memory_limit; ///< Per-connection buffer for the request line, headers and response headers.
-    /// The 400 answer for bytes that are not an HTTP request at all (binary junk instead of a request line), which
-    /// libmicrohttpd closes without answering: its Content-Type and body, copied at start. NULL: just close.
-    /// Sent on Linux only (it needs the socket's count of received bytes).
-    const char *unreadable_request_content_type;
-    const uint8_t *unreadable_request_body;
-    size_t unreadable_request_body_length;
+    /// For bytes that are not an HTTP request at all (binary junk instead of a request line), which libmicrohttpd
+    /// closes on without answering. Sent on Linux only (it needs the socket's count of received bytes).
+    http_shim_own_answer unreadable_request;
+    /// For a Content-Length that is not a length (not digits, or past 2^64), which libmicrohttpd 0.9.75 answers
+    /// with its response header block written twice.
+    http_shim_own_answer bad_content_length;
 } http_shim_config;
 
 typedef struct http_shim_server http_shim_server;
