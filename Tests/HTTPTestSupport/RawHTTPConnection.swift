@@ -34,13 +34,10 @@ public final class RawHTTPConnection {
     /// the connection comes from.
     public init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10, clientAddress: String? = nil) throws {
         socketDescriptor = try LoopbackSocket.make()
+        // From here on a throw runs deinit, which closes the socket: closing it here too would close whatever
+        // descriptor took its number meanwhile, such as another test's server socket.
         if let clientAddress {
-            do {
-                try LoopbackSocket.bindClient(socketDescriptor, to: clientAddress)
-            } catch {
-                close(socketDescriptor)
-                throw error
-            }
+            try LoopbackSocket.bindClient(socketDescriptor, to: clientAddress)
         }
         // A server that closes early (a 413 before the body) must fail the write, not kill the whole test run.
         signal(SIGPIPE, SIG_IGN)
@@ -53,7 +50,6 @@ public final class RawHTTPConnection {
             }
         }
         guard connected == 0 else {
-            close(socketDescriptor)
             throw RawHTTPError("connect to port \(port) failed (errno \(errno))")
         }
     }
