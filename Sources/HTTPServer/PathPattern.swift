@@ -17,6 +17,16 @@ struct PathPattern: Sendable {
         }
     }
 
+    /// The segments of a pattern without parameters; nil when it has any.
+    var literals: [String]? {
+        var texts: [String] = []
+        for segment in segments {
+            guard case .literal(let text) = segment else { return nil }
+            texts.append(text)
+        }
+        return texts
+    }
+
     func match(_ path: [String]) -> RouteParameters? {
         var parameters = RouteParameters()
         for (position, segment) in segments.enumerated() {

@@ -10,7 +10,16 @@ public struct Router: Sendable {
         let handler: RouteHandler
     }
 
+    private struct LiteralKey: Hashable {
+        let method: HTTPMethod
+        let path: String
+    }
+
     private var routes: [Route] = []
+    /// Routes without parameters, by method and their path written plainly (`/a/b`). A request whose raw path is
+    /// exactly that reaches one without splitting and decoding its path: no slash to drop, nothing to decode. Only
+    /// routes that no earlier route shadows are here, so the answer is the one the ordered search gives.
+    private var literalRoutes: [LiteralKey: Int] = [:]
     private let renderError: ErrorRenderer
     private let reportServerError: @Sendable (Request, any Error) -> Void
 
@@ -25,8 +34,12 @@ public struct Router: Sendable {
     }
 
     public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping RouteHandler) {
-        routes.append(
-            Route(signature: RouteSignature(method: method, pattern: pattern), pattern: PathPattern(pattern), handler: handler))
+        let route = Route(
+            signature: RouteSignature(method: method, pattern: pattern), pattern: PathPattern(pattern), handler: handler)
+        if let literals = route.pattern.literals, self.route(reaching: method, segments: literals) == nil {
+            literalRoutes[LiteralKey(method: method, path: "/" + literals.joined(separator: "/"))] = routes.count
+        }
+        routes.append(route)
     }
 
     /// Every route, in the order it was added: what a published API description must list.
@@ -87,6 +100,10 @@ public struct Router: Sendable {
     }
 
     private func dispatch(_ request: Request) throws -> Response {
+        let method = request.method == .head ? .get : request.method
+        if let index = literalRoutes[LiteralKey(method: method, path: request.path)] {
+            return try routes[index].handler(request, RouteParameters())
+        }
         let path = RequestPath.segments(request.path)
         if let (route, parameters) = route(reaching: request.method, segments: path) {
             return try route.handler(request, parameters)

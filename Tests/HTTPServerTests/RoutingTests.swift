@@ -68,6 +68,26 @@ struct RoutingTests {
         }
     }
 
+    /// A route without parameters is found by its plain path without splitting it; the order routes were added in
+    /// still decides, and every spelling of the path still reaches it.
+    @Test("a route without parameters: first added wins, every spelling of its path reaches it, HEAD too")
+    func literalRoutes() {
+        var router = Router(renderError: { error in Response(status: error.status) })
+        router.on(.get, "/api/{name}") { _, parameters in Response(status: .ok, body: Array((parameters["name"] ?? "").utf8)) }
+        router.on(.get, "/api/shadowed") { _, _ in Response(status: .accepted) }
+        router.on(.get, "/health") { _, _ in Response(status: .ok, body: Array("health".utf8)) }
+        router.on(.post, "/health") { _, _ in Response(status: .created) }
+        let shadowed = router.respond(to: Request(method: .get, path: "/api/shadowed"))
+        #expect(shadowed.status == .ok && shadowed.body == Array("shadowed".utf8))
+        for path in ["/health", "/health/", "//health", "/%68ealth"] {
+            #expect(router.respond(to: Request(method: .get, path: path)).body == Array("health".utf8), "\(path)")
+        }
+        #expect(router.respond(to: Request(method: .head, path: "/health")).status == .ok)
+        #expect(router.respond(to: Request(method: .post, path: "/health")).status == .created)
+        #expect(router.respond(to: Request(method: .delete, path: "/health")).status == .methodNotAllowed)
+        #expect(router.respond(to: Request(method: .get, path: "/Health")).status == .notFound)
+    }
+
     @Test("HEAD reaches the GET route")
     func head() {
         #expect(get("/api/products/1", method: .head).status == .ok)
