@@ -56,9 +56,10 @@ final class ResponseCache: Sendable {
     }
 
     /// The response for this request's target and base URL (image URLs depend on it), computed at most once per
-    /// write. Thrown errors are not cached.
+    /// write. Thrown errors are not cached. `computedAheadAfterWrites` is only asked on a miss, so a hit costs no
+    /// parsing of the request.
     func response(
-        for request: Request, computedAheadAfterWrites: Bool = false, compute: @escaping Compute
+        for request: Request, computedAheadAfterWrites: @autoclosure () -> Bool = false, compute: @escaping Compute
     ) throws -> Response {
         let key = "\(BaseURL(request: request, publicURL: publicURL).text)\n\(request.path)?\(request.query)"
         if let fresh = freshResponse(key) { return fresh }
@@ -68,16 +69,18 @@ final class ResponseCache: Sendable {
         }
         let writeCount = store.writeCount
         let response = try compute()
-        keep(response, key: key, writeCount: writeCount, recompute: computedAheadAfterWrites ? compute : nil, served: true)
+        keep(response, key: key, writeCount: writeCount, recompute: computedAheadAfterWrites() ? compute : nil, served: true)
         return response
     }
 
     private func freshResponse(_ key: String) -> Response? {
         let writeCount = store.writeCount
         return entries.withLock { entries in
-            guard entries.byKey[key]?.writeCount == writeCount else { return nil }
-            entries.byKey[key]?.served = true
-            return entries.byKey[key]?.response
+            guard let index = entries.byKey.index(forKey: key), entries.byKey.values[index].writeCount == writeCount else {
+                return nil
+            }
+            entries.byKey.values[index].served = true
+            return entries.byKey.values[index].response
         }
     }
 

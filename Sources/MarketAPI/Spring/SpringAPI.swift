@@ -34,11 +34,14 @@ struct SpringAPI: Sendable {
 
     /// `GET /api/products?page_no=&items_per_page=&search_value=`, newest first.
     func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let query = request.queryParameters
-        let isFirstPage = (try? PageWindow.requested(by: query))?.pageNumber == 1 && query["search_value"] == nil
-        return try context.cache.response(for: request, computedAheadAfterWrites: isFirstPage) {
+        try context.cache.response(for: request, computedAheadAfterWrites: Self.isFirstPage(request.queryParameters)) {
             try uncachedList(request)
         }
+    }
+
+    /// The first page without a search: what an app asks for again right after it writes.
+    private static func isFirstPage(_ query: QueryParameters) -> Bool {
+        (try? PageWindow.requested(by: query))?.pageNumber == 1 && query["search_value"] == nil
     }
 
     private func uncachedList(_ request: Request) throws -> Response {
