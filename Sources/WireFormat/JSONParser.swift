@@ -62,7 +62,8 @@ struct JSONParser {
                 throw parser.failure(isFirst ? "expected a key in double quotes or '}'"
                     : "expected a key in double quotes after ','")
             }
-            let key = try parser.parseString()
+            // Read even inside a skipped container: error messages name the key.
+            let key = try parser.parseString(keepingText: true)
             let shownKey = MessageQuoting.quoted(key)
             parser.skipWhitespace()
             guard parser.skip(UInt8(ascii: ":")) else {
@@ -170,7 +171,8 @@ struct JSONParser {
 
     // MARK: Strings
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    /// Inside a skipped container the text is not built and "" is returned, unless `keepingText`.
+    private mutating func parseString(keepingText: Bool = false) throws(JSONParseError) -> String {
         let opening = position
         position += 1
         var unescaped: [UInt8] = []
@@ -183,7 +185,7 @@ struct JSONParser {
             case UInt8(ascii: "\""):
                 let plain = UnsafeBufferPointer(rebasing: input[plainStart..<position])
                 position += 1
-                if isSkipping {
+                if isSkipping && !keepingText {
                     return ""
                 }
                 if unescaped.isEmpty {

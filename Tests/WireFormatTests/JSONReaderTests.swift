@@ -154,4 +154,17 @@ import Testing
             try JSONReader.parseObject(Array(#"{"list":["\q"]}"#.utf8), keepsMembersOnly: true)
         }
     }
+
+    /// Keys inside a container whose contents are dropped are still read, so an error there names its key.
+    @Test(arguments: [
+        (#"{"a":{"b":"#, #"expected a value for "b", found the end of the input"#),
+        (#"{"a":{"b" 1}}"#, #"expected ':' after the key "b""#),
+        (#"{"a":[{"c\u0041":1 2}]}"#, #"expected ',' or '}' after the value of "cA""#),
+    ])
+    func errorsInsideDroppedContainersNameTheirKey(body: String, message: String) {
+        let error = #expect(throws: JSONParseError.self) {
+            try JSONReader.parseObject(Array(body.utf8), keepsMembersOnly: true)
+        }
+        #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
+    }
 }
