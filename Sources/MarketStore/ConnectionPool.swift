@@ -1,4 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Locking
 import SQLite
 
@@ -12,7 +17,8 @@ import SQLite
 final class ConnectionPool: @unchecked Sendable {
     /// As opened; `:memory:` for an in-memory database.
     let path: String
-    private let writer: Locked<Connection>
+    /// nil once closed.
+    private let writer: Locked<Connection?>
     /// nil for an in-memory database.
     private let readers: ReaderPool?
     /// nil for an in-memory database.
@@ -48,7 +54,7 @@ final class ConnectionPool: @unchecked Sendable {
             return writer
         }
         reserve?.restore()
-        self.writer = Locked(writer)
+        self.writer = Locked(Optional(writer))
         self.readers = isInMemory
             ? nil
             : try ReaderPool(path: path, opened: readers, maximum: maximumReaders, wait: readerWait)
@@ -68,7 +74,7 @@ final class ConnectionPool: @unchecked Sendable {
             for observer in writeObservers.withLock({ $0 }) { observer() }
         }
         return try Self.typingFailures(path: path) {
-            try writer.withLock { connection in
+            try withWriter { connection in
                 let result = try body(connection)
                 reserve?.restore()
                 return result
@@ -76,9 +82,31 @@ final class ConnectionPool: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on the writer under its lock; `StoreError.closed` once the store is closed.
+    private func withWriter<Result>(_ body: (Connection) throws -> Result) throws -> Result {
+        try writer.withLock { connection in
+            guard let connection else { throw StoreError.closed(path: path) }
+            return try body(connection)
+        }
+    }
+
+    /// Folds the WAL into the database file and closes every connection, readers first: closing the last
+    /// connection deletes `-wal` and `-shm`, so a stopped store is one file that can be copied alone. On a full
+    /// disk the checkpoint fails and the WAL stays, holding every change, for the next start to fold in.
+    func close() {
+        readers?.close()
+        writer.withLock { connection in
+            guard let open = connection else { return }
+            if path != ":memory:" {
+                _ = try? open.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+            connection = nil
+        }
+    }
+
     func read<Result>(_ body: (Connection) throws -> Result) throws -> Result {
         try Self.typingFailures(path: path) {
-            guard let readers else { return try writer.withLock { try body($0) } }
+            guard let readers else { return try withWriter(body) }
             return try readers.withReader(body)
         }
     }
@@ -115,9 +143,11 @@ final class ConnectionPool: @unchecked Sendable {
     /// through few rows: a write that arrives meanwhile waits for this read to finish.
     func shortReadTransaction<Result>(_ body: (Connection) throws -> Result) throws -> Result {
         let onWriter = try Self.typingFailures(path: path) {
-            try writer.withLockIfAvailable { connection in try connection.transaction(.deferred) { try body(connection) } }
+            try writer.withLockIfAvailable { connection in
+                try connection.map { connection in try connection.transaction(.deferred) { try body(connection) } }
+            }
         }
-        return try onWriter ?? readTransaction(body)
+        return try onWriter.flatMap { $0 } ?? readTransaction(body)
     }
 
     /// SQLite's answers to a full disk or a database that cannot be written, as the store's own errors.
@@ -135,12 +165,26 @@ final class ConnectionPool: @unchecked Sendable {
     /// Checks the file on read-only connections first: a read-write one could checkpoint a newer database's
     /// WAL into it when it closes, and the switch to WAL rewrites the header, while a refused file must stay
     /// untouched. The first look is immutable, so it leaves no -wal or -shm file beside another application's
-    /// database in WAL mode; the second also sees what this store's WAL holds.
+    /// database in WAL mode; the second also sees what this store's WAL holds. The main file alone may be
+    /// unreadable while its WAL completes it (a checkpoint cut short by a full disk or a kill), so what the first
+    /// look cannot read is judged by the second alone when a WAL is there.
     private static func refuseForeignOrNewer(path: String) throws {
         if let immutable = DatabaseIdentity.immutableURI(path) {
-            try probe(immutable, flags: [.readOnly, .noMutex, .uri], path: path)
+            do {
+                try probe(immutable, flags: [.readOnly, .noMutex, .uri], path: path)
+            } catch let error where isUnreadable(error) && FileManager.default.fileExists(atPath: path + "-wal") {
+                // judged below, with the WAL
+            }
         }
         try probe(path, flags: [.readOnly, .noMutex], path: path)
+    }
+
+    private static func isUnreadable(_ error: any Error) -> Bool {
+        switch error {
+        case StoreError.notADatabase: true
+        case let error as SQLiteError: error.primaryCode == SQLiteError.Code.corrupt
+        default: false
+        }
     }
 
     private static func probe(_ location: String, flags: OpenFlags, path: String) throws {

@@ -14,6 +14,12 @@ public final class MarketStore: Sendable {
             path: path, readers: readers, maximumReaders: maximumReaders ?? max(2 * readers, 8))
     }
 
+    /// Folds every change into the database file and closes it, leaving no `-wal` or `-shm` beside it: call once
+    /// nothing reads or writes any more (a server, after its last request). Later calls throw `StoreError.closed`.
+    public func close() {
+        connections.close()
+    }
+
     /// Grows with every write once it has committed (or failed). Anything derived from reads made while it had
     /// an older value may be stale; a response cache keys on it.
     public var writeCount: UInt64 {

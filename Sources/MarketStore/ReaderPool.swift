@@ -7,7 +7,8 @@ import SQLite
 /// because `Connection` is not: a connection is only used by the one read that checked it out of `idle`.
 final class ReaderPool: @unchecked Sendable {
     private let path: String
-    private let idle: Locked<[Connection]>
+    /// nil once closed.
+    private let idle: Locked<[Connection]?>
     /// One permit per connection that may exist; a read holds one from checkout to return.
     private let permits: DispatchSemaphore
     private let maximum: Int
@@ -26,9 +27,22 @@ final class ReaderPool: @unchecked Sendable {
             throw StoreError.readersExhausted(maximum: maximum)
         }
         defer { permits.signal() }
-        let reader = try idle.withLock { $0.popLast() } ?? Self.openReader(path: path)
-        defer { idle.withLock { $0.append(reader) } }
+        let reader = try idle.withLock { idle throws(StoreError) -> Connection? in
+            guard idle != nil else { throw StoreError.closed(path: path) }
+            return idle?.popLast()
+        } ?? Self.openReader(path: path)
+        defer { idle.withLock { $0?.append(reader) } }
         return try body(reader)
+    }
+
+    /// Waits up to `wait` for the reads in flight, then closes every connection; later reads throw
+    /// `StoreError.closed`. A read still running after the wait keeps its connection until it ends.
+    func close() {
+        let deadline = DispatchTime.now() + wait
+        var held = 0
+        while held < maximum, permits.wait(timeout: deadline) == .success { held += 1 }
+        idle.withLock { $0 = nil }
+        for _ in 0..<held { permits.signal() }
     }
 
     private static func openReader(path: String) throws -> Connection {

@@ -13,6 +13,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case foreignDatabase(path: String, missingTables: [String])
     case diskFull(path: String)
     case readOnlyDatabase(path: String, reason: String)
+    case closed(path: String)
 
     public var description: String {
         switch self {
@@ -46,6 +47,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "and try again"
         case let .readOnlyDatabase(path, reason):
             "\(path) cannot be written (\(reason)), so nothing was stored; make the file and its folder writable"
+        case let .closed(path):
+            "the store at \(path) was closed (the server is stopping); nothing was read or stored"
         case let .foreignDatabase(path, missingTables):
             "\(path) is an SQLite database of another application (it has no \(missingTables.joined(separator: ", ")) "
                 + "table); give a new file name or an OpenMarket database. The file was left untouched."

@@ -38,6 +38,7 @@ extension SQLiteError {
     public enum Code {
         public static let cantOpen = SQLITE_CANTOPEN
         public static let constraint = SQLITE_CONSTRAINT
+        public static let corrupt = SQLITE_CORRUPT
         public static let notADatabase = SQLITE_NOTADB
         public static let full = SQLITE_FULL
         public static let readOnly = SQLITE_READONLY

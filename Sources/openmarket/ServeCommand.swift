@@ -75,6 +75,7 @@ struct ServeCommand: ParsableCommand {
         let signal = ProcessSignals.waitForStop()
         logger.notice("\(signal) received: finishing in-flight requests")
         server.stop()
+        store.close()
         logger.notice("stopped")
     }
 
@@ -101,7 +102,7 @@ struct ServeCommand: ParsableCommand {
             store = try MarketStore(path: settings.database, readers: settings.server.threads)
             try store.claimGeneration(settings.generation.name)
         } catch let error as StoreError {
-            throw RuntimeFailure("\(settings.database): \(error)")
+            throw RuntimeFailure(starting: error, database: settings.database)
         } catch {
             throw RuntimeFailure("cannot open the database \(settings.database): \(error)")
         }
@@ -116,6 +117,10 @@ struct ServeCommand: ParsableCommand {
         do {
             _ = try store.upsertVendors(vendors, now: settings.clock.now())
         } catch let error as StoreError {
+            // A vendor given twice is a mistake on the command line; anything else is the database's.
+            guard case .duplicateVendorIdentifier = error else {
+                throw RuntimeFailure(starting: error, database: settings.database)
+            }
             throw ValidationError("\(error)")
         }
         return store

@@ -10,7 +10,8 @@ extension StoreError: HTTPResponseError {
         case .thumbnailNotOwnImage, .invalidPage: .badRequest
         // The server's disk or load, not the request: the client may try again later.
         case .diskFull: .insufficientStorage
-        case .readOnlyDatabase, .readersExhausted: .serviceUnavailable
+        // A request still running while the server stops.
+        case .readOnlyDatabase, .readersExhausted, .closed: .serviceUnavailable
         // Startup refusals: a handler meeting one is a bug.
         case .schemaTooNew, .generationMismatch, .duplicateVendorIdentifier, .invalidReaderCount, .invalidReaderMaximum,
              .notADatabase, .foreignDatabase:
