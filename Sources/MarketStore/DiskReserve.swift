@@ -6,10 +6,11 @@ import Foundation
 
 /// A file of `size` bytes next to the database, given back to the file system when the disk is full so that a
 /// delete (which frees space inside the database) and a start can still write their journal. Made again only once
-/// the disk has room for it twice over: a user who frees less than the reserve gets to use what they freed,
-/// instead of the reserve taking it back and writes failing again.
+/// the disk has room for it and `roomLeftAfterRestoring`: a user who frees less than the reserve gets to use what
+/// they freed, instead of the reserve taking it back and writes failing again.
 final class DiskReserve: Sendable {
     static let size = 2 << 20
+    static let roomLeftAfterRestoring = 1 << 20
 
     private let path: String
     private let folder: String
@@ -31,10 +32,10 @@ final class DiskReserve: Sendable {
         (try? FileManager.default.removeItem(atPath: path)) != nil
     }
 
-    /// Writes the reserve if it is missing and the disk has room for it twice over; otherwise leaves it as it is.
+    /// Writes the reserve if it is missing and the disk has room for it and `roomLeftAfterRestoring`.
     func restore() {
         guard !FileManager.default.fileExists(atPath: path),
-              let free = freeBytes(), free >= 2 * Self.size else { return }
+              let free = freeBytes(), free >= Self.size + Self.roomLeftAfterRestoring else { return }
         // Written, not just sized: a sparse file would reserve nothing.
         do {
             try Data(count: Self.size).write(to: URL(fileURLWithPath: path))

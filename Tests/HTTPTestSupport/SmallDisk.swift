@@ -43,6 +43,13 @@ public final class SmallDisk {
         }
     }
 
+    /// Shortens the ballast by `megabytes`, as a user deleting a file of that size would.
+    public func free(megabytes: Int) throws {
+        guard let ballast else { return }
+        let size = try ballast.seekToEnd()
+        try ballast.truncate(atOffset: size - min(size, UInt64(megabytes << 20)))
+    }
+
     /// Removes the ballast, giving its space back.
     public func empty() throws {
         try ballast?.close()

@@ -73,3 +73,42 @@ extension FullDiskTests {
         #expect(error?.description.contains("\n") == false)
     }
 }
+
+extension FullDiskTests {
+    /// The whole story of a disk that fills up: writes stop, the store is stopped and started on the full disk, the
+    /// user frees 1 MB (writes resume, the reserve stays given back), then 3 MB more (the reserve is made again),
+    /// and a last restart finds every write that was acknowledged.
+    @Test func aStoreStoppedAndStartedOnAFullDiskComesBackWithEveryAcknowledgedWrite() throws {
+        let disk = try SmallDisk(megabytes: 8)
+        let path = disk.path("store.sqlite")
+        let reserve = path + "-reserve"
+        var acknowledged: [Product] = []
+        func create(_ name: String, in store: MarketStore) throws {
+            acknowledged.append(try store.createProduct(Fixture.product(name), images: [Self.image(name, kilobytes: 256)]))
+        }
+
+        let first = try MarketStore(path: path, readers: 1)
+        try (0..<3).forEach { try create("before \($0)", in: first) }
+        try disk.fill()
+        #expect(throws: StoreError.diskFull(path: path)) { try create("refused", in: first) }
+        first.close()
+
+        let second = try MarketStore(path: path, readers: 1)
+        #expect(!FileManager.default.fileExists(atPath: reserve), "the reserve is given back on a full disk")
+        try disk.fill()  // what the reserve gave back is taken by whatever filled the disk
+        #expect(throws: StoreError.diskFull(path: path)) { try create("still refused", in: second) }
+
+        try disk.free(megabytes: 1)
+        try create("after 1 MB", in: second)
+        #expect(!FileManager.default.fileExists(atPath: reserve), "freeing less than the reserve leaves it given back")
+
+        try disk.free(megabytes: 3)
+        try create("after 4 MB", in: second)
+        #expect(FileManager.default.fileExists(atPath: reserve), "with room to spare the reserve is made again")
+        try create("with the reserve back", in: second)
+        second.close()
+
+        let third = try MarketStore(path: path, readers: 1)
+        #expect(try third.page(offset: 0, limit: 100, search: nil, order: .oldestFirst).products == acknowledged)
+    }
+}
