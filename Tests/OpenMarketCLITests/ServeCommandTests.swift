@@ -114,7 +114,9 @@ struct ServeCommandTests {
         let server = try ServerProcess(["--port", "0", "--database", database, "--log-level", "error"])
         let acknowledged = AcknowledgedIDs()
         let port = server.port
+        let writerDone = DispatchSemaphore(value: 0)
         let writer = Thread {
+            defer { writerDone.signal() }
             guard let connection = try? RawHTTPConnection(port: port, timeoutSeconds: 5) else { return }
             for index in 0..<2000 {
                 var builder = MultipartBuilder()
@@ -134,7 +136,8 @@ struct ServeCommandTests {
         let deadline = ContinuousClock.now + .seconds(20)
         while acknowledged.count < 30, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
         #expect(server.stop(signal: SIGKILL) != nil)
-        Thread.sleep(forTimeInterval: 0.2)
+        // The writer records the last answer it got before the kill, then fails on the closed connection.
+        #expect(writerDone.wait(timeout: .now() + 30) == .success)
 
         let restarted = try ServerProcess(["--port", "0", "--database", database, "--log-level", "error"])
         let connection = try RawHTTPConnection(port: restarted.port)
