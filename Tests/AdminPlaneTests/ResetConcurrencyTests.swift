@@ -52,19 +52,6 @@ import Testing
         _ = try server.request("POST", "/__admin/reset")
         #expect(try server.createAny() == 1)
     }
-
-    @Test("a reset takes well under 100 ms")
-    func resetIsQuick() throws {
-        let server = try LiveServer.withAdmin(.v2b)
-        for _ in 0..<50 { _ = try server.createAny() }
-        let clock = ContinuousClock()
-        var slowest = Duration.zero
-        for _ in 0..<5 {
-            slowest = max(slowest, try clock.measure { _ = try server.request("POST", "/__admin/reset") })
-            _ = try server.createAny()
-        }
-        #expect(slowest < .milliseconds(100), "slowest reset: \(slowest)")
-    }
 }
 
 final class LockedList: @unchecked Sendable {

@@ -90,7 +90,8 @@ struct HealthcheckCommandTests {
         let result = try healthcheck(["--timeout", "0.5"], environment: ["OPENMARKET_PORT": String(silent.port)])
         #expect(result.status == 1)
         #expect(result.output.contains("timed out"), "\(result.output)")
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // Generous: what is ruled out is waiting on the silent server for good.
+        #expect(ContinuousClock.now - start < .seconds(20))
     }
 
     @Test("follows OPENMARKET_API: every generation's server passes, v1 ones asked /items/1", arguments: ["v2b", "v2a", "v1b", "v1a"])

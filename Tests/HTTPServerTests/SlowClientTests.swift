@@ -13,7 +13,6 @@ struct SlowClientTests {
         try withServer(configuration: configuration, routes: okRoute) { server in
             let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
             try connection.send("GET /healthChecker HTTP/1.1\r\n")
-            let started = ContinuousClock.now
             var closed = false
             // One header byte every 100 ms for at most 3 s; the idle timeout alone would never end this.
             for _ in 0..<30 where !closed {
@@ -21,7 +20,6 @@ struct SlowClientTests {
                 closed = (try? connection.send("X")) == nil
             }
             #expect(closed || connection.isClosedByPeer())
-            #expect(ContinuousClock.now - started < .seconds(3))
         }
     }
 
@@ -36,10 +34,9 @@ struct SlowClientTests {
                 try connection.send("GET /healthChecker HTTP/1.1\r\n")
                 held.append(connection)
             }
-            let other = try RawHTTPConnection(port: server.port, timeoutSeconds: 2, clientAddress: "127.0.0.2")
-            let started = ContinuousClock.now
+            // Locked out, it would wait unanswered until its read timed out.
+            let other = try RawHTTPConnection(port: server.port, timeoutSeconds: 10, clientAddress: "127.0.0.2")
             #expect(try other.request("GET", "/healthChecker").status == 200)
-            #expect(ContinuousClock.now - started < .seconds(1))
             withExtendedLifetime(held) {}
         }
     }
@@ -47,19 +44,21 @@ struct SlowClientTests {
     @Test("a request waiting for a busy daemon thread is not cut off by the header deadline")
     func busyThreadIsNotBlamedOnTheClient() throws {
         let configuration = ServerConfiguration(port: 0, threads: 1, headerDeadlineMilliseconds: 200)
+        let slowEntered = DispatchSemaphore(value: 0)
         try withServer(configuration: configuration, routes: { router in
             okRoute(&router)
             router.on(.get, "/slow") { _, _ in
+                slowEntered.signal()
                 Thread.sleep(forTimeInterval: 0.8)
                 return Response(status: .ok)
             }
         }) { server in
-            // Accepted before the only thread gets busy, so its deadline runs out while its request waits unread.
+            // Opened before the only thread gets busy, so its deadline runs out while its request waits unread (if
+            // the thread takes `busy` first, `waiting` waits in the backlog instead, and must be answered all the same).
             let waiting = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
-            Thread.sleep(forTimeInterval: 0.05)
             let busy = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
             try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-            Thread.sleep(forTimeInterval: 0.05)
+            #expect(slowEntered.wait(timeout: .now() + 10) == .success)
             #expect(try waiting.request("GET", "/healthChecker").status == 200)
             #expect(try busy.readResponse().status == 200)
         }

@@ -9,7 +9,9 @@ struct StopTests {
     func requestsWaitingInTheBacklogAreAnswered() throws {
         var router = Router { error in Response(status: error.status) }
         okRoute(&router)
+        let entered = DispatchSemaphore(value: 0)
         router.on(.get, "/slow") { _, _ in
+            entered.signal()
             Thread.sleep(forTimeInterval: 0.3)
             return Response(status: .ok)
         }
@@ -17,7 +19,7 @@ struct StopTests {
         // The only daemon thread is busy with this request, so the next connections wait unaccepted in the backlog.
         let busy = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
         try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-        Thread.sleep(forTimeInterval: 0.05)
+        #expect(entered.wait(timeout: .now() + 10) == .success)
         var waiting: [RawHTTPConnection] = []
         for _ in 0..<8 {
             let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)

@@ -104,6 +104,12 @@ final class ResponseCache: Sendable {
         }
     }
 
+    /// Returns once every computation ahead queued so far has run: a write queues its computations before it
+    /// returns, so after this a caller (a test) sees all that the earlier writes caused, without guessing a time.
+    func waitForComputationsAhead() {
+        refreshQueue.sync {}
+    }
+
     /// Called on the writing thread: only queues the work, once for a burst of writes.
     private func scheduleRefresh() {
         let schedule = entries.withLock { entries in
