@@ -19,11 +19,19 @@ struct SlowReaderMemoryTests {
 
         let stalled = try (0..<Self.readers).map { _ in try Self.requestAndNeverRead(path, port: server.port) }
         defer { stalled.forEach { close($0) } }
+        // Sampled until the journal holds every request (it records each once its answer is handed over), then
+        // a few times more while the answers sit unread.
+        let admin = try RawHTTPConnection(port: server.port)
         var peak = before
-        for _ in 0..<15 {  // 1.5 s: every request has been read and answered well before.
-            Thread.sleep(forTimeInterval: 0.1)
+        var samplesAfterAll = 0
+        let deadline = ContinuousClock.now + .seconds(60)
+        while samplesAfterAll < 5, ContinuousClock.now < deadline {
             peak = max(peak, try DemoMarket.residentBytes(of: server.process.processIdentifier))
+            let journal = try admin.request("GET", "/__admin/requests").json["requests"] as? [Any]
+            if (journal?.count ?? 0) >= Self.readers + 1 { samplesAfterAll += 1 }
+            Thread.sleep(forTimeInterval: 0.02)
         }
+        #expect(samplesAfterAll == 5, "the server did not answer every reader within 60 s")
         // A copy per reader would be 24 × 8 MB = 192 MB; shared, it is one copy plus what is in flight.
         #expect(peak - before < 8 * Self.imageBytes, "grew by \((peak - before) / 1_000_000) MB")
     }
