@@ -151,8 +151,8 @@ public enum APIError: Error, Sendable, Equatable {
     }
 }
 
-/// Outside a generation's routes (the admin plane serving a document) a catalogue error still answers its status;
-/// its message is then in v2's words. Inside them `APIRoutes` words it for the generation first.
+/// A generation's routes (`APIRoutes`) word every catalogue error for the generation before the router sees it; one
+/// thrown anywhere else still answers its status and a message, in v2's words, rather than a 500.
 extension APIError: HTTPResponseError {
     public var message: String { message(in: .spring) }
 }

@@ -13,11 +13,6 @@ struct ProductRules: Sendable {
     static let strictNameLength = 3...100
     static let strictDescriptionLength = 10...1000
 
-    init(currencies: [String]?, strict: Bool) {
-        self.currencies = currencies
-        self.strict = strict
-    }
-
     /// Checks a product as it will be stored, after a create or a patch.
     func validate(_ fields: ProductFields) throws(APIError) {
         // Java wrote an infinite bargain price as a string, which no client decodes as a number.
