@@ -16,10 +16,8 @@ extension APIError {
         case .textPartNotUTF8(let part):
             return "the \"\(part)\" part is not valid UTF-8; send text fields as UTF-8"
         case .invalidProductID(let got):
-            switch family {
-            case .spring: return "a product id must be a positive whole number; got \(MessageQuoting.quoted(got))"
-            case .vapor, .v1b: return "an item id must be a whole number from 1 to \(Int64.max); got \(MessageQuoting.quoted(got))"
-            }
+            return "\(family.productArticle) \(noun) id must be a whole number from 1 to \(Int64.max); "
+                + "got \(MessageQuoting.quoted(got))"
         case .invalidPageNumber(let got):
             switch family {
             case .spring: return "page_no must be a positive whole number; got \(MessageQuoting.quoted(got))"
