@@ -20,16 +20,18 @@ public enum OpenMarketError: Error, Sendable {
 public struct HTTPStatusFailure: Sendable, Hashable {
     /// The HTTP status code, e.g. `404`.
     public let statusCode: Int
-    /// The `message` of the server's `{"code", "message"}` error body; `nil` when the body is not one.
+    /// The server's explanation from its error body: `message` of v2's `{"code", "message"}` and v1b's
+    /// `{"message"}`, `reason` of v1a's `{"error", "reason"}`; `nil` when the body is none of these.
     public let message: String?
     /// The raw response body.
     public let body: Data
 
-    /// Reads the server's `{"code", "message"}` error body, if the response carries one.
+    /// Reads the server's error body, if the response carries one.
     public init(statusCode: Int, body: Data) {
         self.statusCode = statusCode
         self.body = body
-        message = try? JSONDecoder().decode(ServerErrorBody.self, from: body).message
+        let error = try? JSONDecoder().decode(ServerErrorBody.self, from: body)
+        message = error?.message ?? error?.reason
     }
 }
 
@@ -70,9 +72,10 @@ public struct DecodingFailure: Sendable, Hashable {
     }
 }
 
-/// The v2 server's error body.
+/// The error bodies of every generation: `message` (v2, v1b) or `reason` (v1a).
 private struct ServerErrorBody: Decodable {
-    let message: String
+    let message: String?
+    let reason: String?
 }
 
 /// An admin call the emulator refused with a 4xx and its `{"error": "..."}` body.

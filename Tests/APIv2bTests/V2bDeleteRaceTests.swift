@@ -9,7 +9,7 @@ import Testing
 @Suite("v2b: a product deleted between a handler's read and its write")
 struct V2bDeleteRaceTests {
     /// The race, made deterministic: the archive's read and write run as in `V2bDeletion.archive`, with the other
-    /// client's DELETE committed between them, through the v2b error body and a router like the generation's.
+    /// client's DELETE committed between them, through the v2b error body and routes like the generation's.
     @Test("POST /archived that loses the race to a DELETE answers 404 in the v2b error body, not 500")
     func archiveAfterConcurrentDelete() throws {
         let server = try LiveServer(.v2b)
@@ -22,21 +22,22 @@ struct V2bDeleteRaceTests {
             store: server.store, clock: MarketClock(fixedAt: LiveServer.fixedNow), strict: false, publicURL: nil)
         let api = SpringAPI(context: context, dialect: dialect, imageKeys: Generation.v2b.imageKeys)
         let unexpected = Locked<[String]>([])
-        var router = Router(renderError: SpringErrorBody.render) { _, error in
+        let router = Router(renderError: ErrorFamily.spring.render) { _, error in
             unexpected.withLock { $0.append("\(error)") }
         }
-        router.on(.post, "/api/products/{id}/archived") { _, parameters in
+        var routes = APIRoutes(router: router, errors: .spring)
+        routes.on(.post, "/api/products/{id}/archived") { _, parameters in
             let product = try api.existingProduct(parameters["id"])
             #expect(try context.store.deleteProduct(id: product.id) != nil)
             return try V2bDeletion(api: api).issueDeleteURI(for: product)
         }
 
-        let response = router.respond(to: Request(method: .post, path: "/api/products/\(id)/archived"))
+        let response = routes.router.respond(to: Request(method: .post, path: "/api/products/\(id)/archived"))
 
         #expect(response.status == .notFound)
         let body = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
         #expect(body?["code"] as? Int == 404)
-        #expect(body?["message"] as? String == "no product with id \(id)")
+        #expect(body?["message"] as? String == "no product has the id \(id)")
         #expect(unexpected.withLock { $0 }.isEmpty)
     }
 }

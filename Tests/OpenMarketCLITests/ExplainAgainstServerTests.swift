@@ -22,8 +22,8 @@ struct ExplainAgainstServerTests {
         return (result.status, result.output)
     }
 
-    @Test("the app got: the refused body's answer, byte for byte, from v2b and v1a",
-          arguments: ["v2b", "v1a"], ["no blank line between the image headers and its bytes", "no Content-Type at all"])
+    @Test("the app got: the refused body's answer, byte for byte, from v2b, v1b and v1a",
+          arguments: ["v2b", "v1b", "v1a"], ["no blank line between the image headers and its bytes", "no Content-Type at all"])
     func showsTheAnswerTheAppGot(api: String, label: String) throws {
         let broken = try #require(BrokenBodies.all.first { $0.label == label })
         let answer = try Self.post(broken.body, contentType: broken.contentType, api: api)

@@ -14,6 +14,15 @@ import Testing
         #expect(failure.body == Data(body.utf8))
     }
 
+    @Test("every generation's error body gives its message", arguments: [
+        #"{"code":404,"message":"no product has the id 5"}"#, #"{"error":true,"reason":"no product has the id 5"}"#,
+        #"{"message":"no product has the id 5"}"#,
+    ])
+    func errorBodiesOfEveryGeneration(body: String) {
+        let failure = HTTPStatusFailure(statusCode: 404, body: Data(body.utf8))
+        #expect(failure.message == "no product has the id 5")
+    }
+
     @Test func errorStatusWithoutJSONBodyHasNoMessage() async throws {
         let server = StubServer(.json(502, "<html>Bad Gateway</html>"))
         let failure = try #require(await caughtError { try await server.client().healthCheck() }?.httpStatusFailure)

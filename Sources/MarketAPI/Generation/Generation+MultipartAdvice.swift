@@ -6,7 +6,7 @@ import Multipart
 extension Generation {
     /// The body an app gets from this generation for a 400 with `message`.
     public func badRequestBody(_ message: String) -> String {
-        String(decoding: renderError(HTTPError(status: .badRequest, message: message)).body, as: UTF8.self)
+        String(decoding: errors.render(HTTPError(status: .badRequest, message: message)).body, as: UTF8.self)
     }
 
     /// Whether a create or patch with this Content-Type is read as JSON rather than multipart (v1, as Vapor chose).

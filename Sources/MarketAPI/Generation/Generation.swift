@@ -5,11 +5,12 @@ import HTTPServer
 /// rules, image handling) lives outside it, so a new generation is one more value (see `Generation.v2b`) and an
 /// entry in `all`; whatever needs per-generation knowledge (the CLI, seed data, documents) reads it here.
 public struct Generation: Sendable, CustomStringConvertible {
-    /// The server framework the generation ran on, which decides its endpoints, credentials and error body.
+    /// The server framework the generation ran on, which decides its endpoints and credentials (its error body is
+    /// `errors`: v1a and v1b differ there).
     public enum Family: Sendable {
-        /// Spring Boot (v2): vendors, `/api/products`, `{"code","message"}` errors.
+        /// Spring Boot (v2): vendors, `/api/products`.
         case spring
-        /// Vapor (v1): per-product passwords, `/items/{page}` and `/item/{id}`, `{"error","reason"}` errors.
+        /// Vapor (v1): per-product passwords, `/items/{page}` and `/item/{id}`.
         case vapor
     }
 
@@ -22,6 +23,8 @@ public struct Generation: Sendable, CustomStringConvertible {
     /// The `--api` value, recorded in the database the first time it is used.
     public let name: String
     let dialect: Dialect
+    /// The body and the words of the generation's errors.
+    public let errors: ErrorFamily
     /// Where the generation serves its images.
     let imageKeys: any ImageKeyLayout
 
@@ -53,25 +56,17 @@ public struct Generation: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The generation's error body: `{"code","message"}` (Spring) or `{"error","reason"}` (Vapor).
-    func renderError(_ error: HTTPError) -> Response {
-        switch family {
-        case .spring: SpringErrorBody.render(error)
-        case .vapor: VaporErrorBody.render(error)
-        }
-    }
-
     /// The generation's complete router over the context's store: its routes, its image paths, and its error body
     /// for every error, 404 and 405 included.
     public func makeRouter(context: APIContext) -> Router {
-        var router = Router(renderError: renderError)
+        var routes = APIRoutes(router: Router(renderError: errors.render), errors: errors)
         switch dialect {
         case .spring(let spring):
-            SpringAPI(context: context, dialect: spring, imageKeys: imageKeys).register(on: &router)
+            SpringAPI(context: context, dialect: spring, imageKeys: imageKeys).register(on: &routes)
         case .vapor(let deletion):
-            VaporAPI(context: context, deletion: deletion, imageKeys: imageKeys).register(on: &router)
+            VaporAPI(context: context, deletion: deletion, imageKeys: imageKeys).register(on: &routes)
         }
-        ImageServing.register(on: &router, layout: imageKeys, store: context.store)
-        return router
+        ImageServing.register(on: &routes, layout: imageKeys, store: context.store)
+        return routes.router
     }
 }

@@ -1,4 +1,5 @@
 extension Generation {
     /// camp-open-market.herokuapp.com, Jan – Feb 2021: DELETE takes `{"id","password"}` and answers `{"id"}`.
-    public static let v1a = Generation(name: "v1a", dialect: .vapor(.idAndPassword), imageKeys: VaporImageKeyLayout())
+    public static let v1a = Generation(
+        name: "v1a", dialect: .vapor(.idAndPassword), errors: .vapor, imageKeys: VaporImageKeyLayout())
 }

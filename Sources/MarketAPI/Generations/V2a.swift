@@ -32,5 +32,6 @@ extension Generation {
                 vendor: [("name", .name), ("id", .id), ("created_at", .createdAt), ("issued_at", .issuedAt)],
                 date: { $0.v2aTimestamp })),
             deletion: .productSecret)),
+        errors: .spring,
         imageKeys: V2aImageKeyLayout())
 }

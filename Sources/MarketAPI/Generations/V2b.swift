@@ -28,5 +28,6 @@ extension Generation {
                 vendor: [("id", .id), ("name", .name)],
                 date: { $0.v2bTimestamp })),
             deletion: .archivedURI)),
+        errors: .spring,
         imageKeys: V2bImageKeyLayout())
 }

@@ -12,7 +12,7 @@ struct ImageUpload: Sendable {
     let fileExtension: String?
 
     /// Fails with a 400 that names the part when it is empty or not an image.
-    init(part: MultipartPart) throws(HTTPError) {
+    init(part: MultipartPart) throws(APIError) {
         try self.init(
             bytes: part.body, label: Self.label(part) + (part.contentType.map { " (declared as \($0))" } ?? ""),
             fix: "send the image file's raw bytes, not base64 or a file path",
@@ -20,12 +20,12 @@ struct ImageUpload: Sendable {
     }
 
     /// `label` names where the bytes came from in the 400 for empty or non-image bytes; `fix` says what to send.
-    init(bytes: [UInt8], label: String, fix: String, fileExtension: String?) throws(HTTPError) {
+    init(bytes: [UInt8], label: String, fix: String, fileExtension: String?) throws(APIError) {
         guard !bytes.isEmpty else {
-            throw HTTPError(status: .badRequest, message: "\(label) is empty; send the image's bytes in it")
+            throw .emptyImage(source: label)
         }
         guard let mediaType = ImageSniffer.mediaType(of: bytes) else {
-            throw HTTPError(status: .badRequest, message: "\(label) is not a JPEG, PNG, GIF or WebP image by its bytes; \(fix)")
+            throw .notAnImage(source: label, fix: fix)
         }
         self.bytes = bytes
         self.mediaType = mediaType

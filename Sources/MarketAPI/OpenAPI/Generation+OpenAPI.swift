@@ -18,7 +18,7 @@ extension Generation {
     public func openAPIResponse(_ format: OpenAPIFormat, to request: Request, context: APIContext) throws -> Response {
         let serverURL = BaseURL(request: request, publicURL: context.publicURL).text
         guard let document = openAPIDocument(format, serverURL: serverURL) else {
-            throw HTTPError(status: .notFound, message: "generation \(name) has no OpenAPI document")
+            throw APIError.noOpenAPIDocument(generation: name).httpError(in: errors)
         }
         return Response(status: .ok, contentType: format.contentType, body: document)
     }

@@ -8,14 +8,14 @@ enum MultipartBody {
     private static let limits = MultipartLimits(maxBodyBytes: .max)
 
     /// `ending` is the generation's: v1 (Vapor) also took a body that stops after a delimiter line, v2 did not.
-    static func parts(of request: Request, ending: MultipartEnding = .closeDelimiter) throws(HTTPError) -> [MultipartPart] {
+    static func parts(of request: Request, ending: MultipartEnding = .closeDelimiter) throws(APIError) -> [MultipartPart] {
         // A missing header is read as an empty one, which the parser refuses with the message for both.
         let contentType = request.headers["Content-Type"] ?? ""
         do {
             return try MultipartParser.parse(
                 body: request.body, contentType: contentType, limits: limits, ending: ending)
         } catch {
-            throw HTTPError(status: .badRequest, message: error.message)
+            throw .unreadableMultipart(explanation: error.message)
         }
     }
 
@@ -25,7 +25,7 @@ enum MultipartBody {
     }
 
     /// The images of the body in part order; an empty or non-image image part is a 400 that names it.
-    static func imageUploads(of parts: [MultipartPart]) throws(HTTPError) -> [ImageUpload] {
-        try parts.filter(isImagePart).map { part throws(HTTPError) in try ImageUpload(part: part) }
+    static func imageUploads(of parts: [MultipartPart]) throws(APIError) -> [ImageUpload] {
+        try parts.filter(isImagePart).map { part throws(APIError) in try ImageUpload(part: part) }
     }
 }

@@ -26,23 +26,26 @@ struct PageWindow: Sendable, Equatable {
     var isPastTheEnd: Bool { pageNumber > 1 && pageNumber > lastPage }
 
     /// Reads `page_no` and `items_per_page` (defaults 1 and 20); other parameters are ignored, as the real server did.
-    static func requested(by query: QueryParameters) throws(HTTPError) -> (pageNumber: Int, itemsPerPage: Int) {
-        let page = try positive(query["page_no"], name: "page_no", default: 1)
-        let size = try positive(query["items_per_page"], name: "items_per_page", default: defaultItemsPerPage)
+    static func requested(by query: QueryParameters) throws(APIError) -> (pageNumber: Int, itemsPerPage: Int) {
+        let page = try positive(query["page_no"], default: 1, or: APIError.invalidPageNumber)
+        let size = try positive(query["items_per_page"], default: defaultItemsPerPage, or: APIError.invalidPageSize)
         guard size <= maxItemsPerPage else {
-            throw HTTPError(status: .badRequest, message: "items_per_page must be at most \(maxItemsPerPage); got \(size)")
+            throw .pageSizeTooLarge(size)
         }
         // Keeps offset and limit within Int for any page number that parsed.
         guard page <= Int.max / maxItemsPerPage - 1 else {
-            throw HTTPError(status: .badRequest, message: "page_no is too large; got \(page)")
+            throw .pageNumberTooLarge(page)
         }
         return (page, size)
     }
 
-    private static func positive(_ text: String?, name: String, default fallback: Int) throws(HTTPError) -> Int {
+    /// `refusal` is the parameter's error for text that is not a whole number from 1 up.
+    private static func positive(
+        _ text: String?, default fallback: Int, or refusal: (_ got: String) -> APIError
+    ) throws(APIError) -> Int {
         guard let text, !text.isEmpty else { return fallback }
         guard let value = Int(text), value > 0 else {
-            throw HTTPError(status: .badRequest, message: "\(name) must be a positive whole number; got \(MessageQuoting.quoted(text))")
+            throw refusal(text)
         }
         return value
     }

@@ -8,23 +8,23 @@ enum RequestJSON {
     struct Object: Sendable {
         let object: JSONObject
 
-        func string(_ key: String) throws(HTTPError) -> String? {
+        func string(_ key: String) throws(APIError) -> String? {
             try read { () throws(JSONFieldError) in try object.string(key) }
         }
 
-        func double(_ key: String) throws(HTTPError) -> Double? {
+        func double(_ key: String) throws(APIError) -> Double? {
             try read { () throws(JSONFieldError) in try object.double(key) }
         }
 
-        func int64(_ key: String) throws(HTTPError) -> Int64? {
+        func int64(_ key: String) throws(APIError) -> Int64? {
             try read { () throws(JSONFieldError) in try object.int64(key) }
         }
 
-        private func read<T>(_ body: () throws(JSONFieldError) -> T) throws(HTTPError) -> T {
+        private func read<T>(_ body: () throws(JSONFieldError) -> T) throws(APIError) -> T {
             do {
                 return try body()
             } catch {
-                throw HTTPError(status: .badRequest, message: error.message)
+                throw .badJSONMember(explanation: error.message)
             }
         }
     }
@@ -34,16 +34,16 @@ enum RequestJSON {
     /// objects' contents.
     static func object(
         _ bytes: [UInt8], source: String, example: String = #"{"secret":"..."}"#, keepingWhole: Set<String> = []
-    ) throws(HTTPError) -> Object {
+    ) throws(APIError) -> Object {
         guard bytes.contains(where: { !Self.isWhitespace($0) }) else {
-            throw HTTPError(status: .badRequest, message: "\(source) is empty; send a JSON object such as \(example)")
+            throw .emptyJSON(source: source, example: example)
         }
         do {
             // Only the members' scalar values are read, so a huge array under any other key costs no memory.
             return Object(
                 object: try JSONReader.parseObject(bytes, keepsMembersOnly: true, keepingWhole: keepingWhole))
         } catch {
-            throw HTTPError(status: .badRequest, message: "\(source): \(error.description)")
+            throw .malformedJSON(source: source, explanation: error.description)
         }
     }
 

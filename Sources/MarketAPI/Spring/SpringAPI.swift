@@ -71,11 +71,7 @@ struct SpringAPI: Sendable {
         let vendor = try authentication.vendor(of: request)
         let parts = try MultipartBody.parts(of: request)
         guard let paramsPart = parts.first(where: { $0.name == "params" }) else {
-            let names = parts.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            throw HTTPError(
-                status: .badRequest,
-                message: "the multipart body has no part named \"params\" (found \(names.isEmpty ? "no parts" : names)); "
-                    + "add a part with Content-Disposition: form-data; name=\"params\" holding the product as JSON")
+            throw APIError.missingParamsPart(found: parts.map(\.name))
         }
         let params = try RequestJSON.object(paramsPart.body, source: "the \"params\" part")
         try authentication.checkSecret(params.string("secret"), of: vendor)
@@ -91,13 +87,10 @@ struct SpringAPI: Sendable {
         let patch = try form.patch(from: body)
         try rules.validate(patch.applied(to: product))
         if let thumbnailID = patch.thumbnailImageID, !product.images.contains(where: { $0.id == thumbnailID }) {
-            let own = product.images.map { String($0.id) }.joined(separator: ", ")
-            throw HTTPError(
-                status: .badRequest,
-                message: "\"thumbnail_id\" \(thumbnailID) is not an image of product \(product.id); use one of its image ids: \(own)")
+            throw APIError.thumbnailNotOwnImage(imageID: thumbnailID, productID: product.id, own: product.images.map(\.id))
         }
         guard let updated = try context.store.patchProduct(id: product.id, patch) else {
-            throw HTTPError(status: .notFound, message: "product \(product.id) was deleted meanwhile")
+            throw APIError.productNotFound(id: product.id)
         }
         return detailResponse(updated, status: .accepted, request: request)
     }
@@ -118,14 +111,14 @@ struct SpringAPI: Sendable {
         try authentication.vendor(of: request)
     }
 
-    func checkOwnership(of product: Product, by vendor: Vendor) throws(HTTPError) {
+    func checkOwnership(of product: Product, by vendor: Vendor) throws(APIError) {
         try authentication.checkOwnership(of: product, by: vendor)
     }
 
     func existingProduct(_ idText: String?) throws -> Product {
         let id = try Self.productID(idText)
         guard let product = try context.store.product(id: id) else {
-            throw HTTPError(status: .notFound, message: "no product has the id \(id)")
+            throw APIError.productNotFound(id: id)
         }
         return product
     }
@@ -135,9 +128,9 @@ struct SpringAPI: Sendable {
         return json(status, dialect.json.detail(product, base: base))
     }
 
-    static func productID(_ text: String?) throws(HTTPError) -> Int64 {
+    static func productID(_ text: String?) throws(APIError) -> Int64 {
         guard let text, let id = Int64(text), id > 0 else {
-            throw HTTPError(status: .badRequest, message: "a product id must be a positive whole number; got \(MessageQuoting.quoted(text ?? ""))")
+            throw .invalidProductID(got: text ?? "")
         }
         return id
     }

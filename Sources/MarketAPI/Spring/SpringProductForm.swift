@@ -7,7 +7,7 @@ struct SpringProductForm: Sendable {
     let descriptionKeys: [String]
 
     /// A missing `discounted_price` is stored as 0, as v2 showed it (docs/wire-format.md §6.5).
-    func draft(from object: RequestJSON.Object) throws(HTTPError) -> ProductFields {
+    func draft(from object: RequestJSON.Object) throws(APIError) -> ProductFields {
         ProductFields(
             name: try required(object.string("name"), "name", example: "\"name\":\"MacBook Pro\""),
             description: try description(in: object) ?? "",
@@ -17,7 +17,7 @@ struct SpringProductForm: Sendable {
             stock: try object.int64("stock") ?? 0)
     }
 
-    func patch(from object: RequestJSON.Object) throws(HTTPError) -> ProductPatch {
+    func patch(from object: RequestJSON.Object) throws(APIError) -> ProductPatch {
         ProductPatch(
             name: try object.string("name"),
             description: try description(in: object),
@@ -28,16 +28,16 @@ struct SpringProductForm: Sendable {
             thumbnailImageID: try object.int64("thumbnail_id"))
     }
 
-    private func description(in object: RequestJSON.Object) throws(HTTPError) -> String? {
+    private func description(in object: RequestJSON.Object) throws(APIError) -> String? {
         for key in descriptionKeys {
             if let text = try object.string(key) { return text }
         }
         return nil
     }
 
-    private func required<T>(_ value: T?, _ key: String, example: String) throws(HTTPError) -> T {
+    private func required<T>(_ value: T?, _ key: String, example: String) throws(APIError) -> T {
         guard let value else {
-            throw HTTPError(status: .badRequest, message: "\"\(key)\" is missing from the product JSON; add it, e.g. \(example)")
+            throw .missingField(key, place: .productJSON(example: example))
         }
         return value
     }

@@ -4,7 +4,7 @@ extension SpringAPI {
     static let healthCheckPath = "/healthChecker"
 
     /// The endpoints v2a and v2b share at the shared paths, then the generation's own delete flow.
-    func register(on router: inout Router) {
+    func register(on router: inout APIRoutes) {
         router.on(.get, Self.healthCheckPath, healthCheck)
         router.on(.get, "/api/products", list)
         router.on(.post, "/api/products", create)

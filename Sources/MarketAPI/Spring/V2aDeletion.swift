@@ -9,7 +9,7 @@ struct V2aDeletion: Sendable {
     func revealSecret(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let (product, _) = try api.authorizedProduct(request, idText: parameters["id"])
         guard let secret = product.productSecret else {
-            throw HTTPError(status: .internalServerError, message: "product \(product.id) was stored without a product secret")
+            throw APIError.productSecretMissing(productID: product.id)
         }
         return Response(status: .ok, contentType: "text/plain;charset=UTF-8", body: Array(secret.utf8))
     }
@@ -21,13 +21,10 @@ struct V2aDeletion: Sendable {
         let given = parameters["secret"] ?? ""
         guard given == product.productSecret else {
             // The real server answered 400 to apps that put the vendor secret here.
-            throw HTTPError(
-                status: .badRequest,
-                message: "\(MessageQuoting.quoted(given)) is not the secret of product \(product.id); DELETE /api/products/\(product.id)/<secret> "
-                    + "with the text POST /api/products/\(product.id)/secret answers, not the vendor secret")
+            throw APIError.wrongProductSecret(given: given, productID: product.id)
         }
         guard let deleted = try api.context.store.deleteProduct(id: product.id) else {
-            throw HTTPError(status: .notFound, message: "product \(product.id) was already deleted")
+            throw APIError.productNotFound(id: product.id)
         }
         return api.detailResponse(deleted, status: .ok, request: request)
     }

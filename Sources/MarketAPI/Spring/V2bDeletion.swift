@@ -24,14 +24,11 @@ struct V2bDeletion: Sendable {
         let vendor = try api.vendor(of: request)
         let token = parameters["token"] ?? ""
         guard let product = try api.context.store.product(deleteToken: token) else {
-            throw HTTPError(
-                status: .notFound,
-                message: "no product is waiting for deletion under \"\(token)\"; DELETE the exact URI that "
-                    + "POST /api/products/{id}/archived answered (each URI deletes once)")
+            throw APIError.unknownDeleteToken(token)
         }
         try api.checkOwnership(of: product, by: vendor)
         guard let deleted = try api.context.store.deleteProduct(deleteToken: token) else {
-            throw HTTPError(status: .notFound, message: "product \(product.id) was already deleted")
+            throw APIError.productNotFound(id: product.id)
         }
         return api.detailResponse(deleted, status: .ok, request: request)
     }

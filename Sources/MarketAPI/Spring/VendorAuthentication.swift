@@ -8,32 +8,26 @@ struct VendorAuthentication: Sendable {
 
     func vendor(of request: Request) throws -> Vendor {
         guard let identifier = request.headers["identifier"], !identifier.isEmpty else {
-            throw HTTPError(
-                status: .badRequest,
-                message: "the \"identifier\" header is missing; send your vendor identifier in a header named identifier")
+            throw APIError.missingIdentifier
         }
         guard let vendor = try store.vendor(identifier: identifier) else {
-            throw HTTPError(
-                status: .unauthorized,
-                message: "no vendor has the identifier \(MessageQuoting.quoted(identifier)); use one printed at startup or given with --vendor")
+            throw APIError.unknownIdentifier(identifier)
         }
         return vendor
     }
 
-    func checkSecret(_ secret: String?, of vendor: Vendor) throws(HTTPError) {
+    func checkSecret(_ secret: String?, of vendor: Vendor) throws(APIError) {
         guard let secret else {
-            throw HTTPError(status: .badRequest, message: "\"secret\" is missing; send your vendor secret in the JSON as \"secret\"")
+            throw .missingSecret
         }
         guard secret == vendor.secret else {
-            throw HTTPError(status: .unauthorized, message: "the secret is not the one of vendor \"\(vendor.name)\"")
+            throw .wrongSecret(vendor: vendor.name)
         }
     }
 
-    func checkOwnership(of product: Product, by vendor: Vendor) throws(HTTPError) {
+    func checkOwnership(of product: Product, by vendor: Vendor) throws(APIError) {
         guard product.vendorID == vendor.id else {
-            throw HTTPError(
-                status: .forbidden,
-                message: "product \(product.id) belongs to another vendor; vendor \"\(vendor.name)\" can only change its own products")
+            throw .notOwner(productID: product.id, vendor: vendor.name)
         }
     }
 }

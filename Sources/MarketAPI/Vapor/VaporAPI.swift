@@ -6,6 +6,8 @@ import MarketStore
 /// guards its PATCH and DELETE, and a wrong one answers 404, as the real server did.
 struct VaporAPI: Sendable {
     static let itemsPerPage = 20
+    /// The last page number whose offset fits in an `Int`.
+    static let lastPageNumber = Int.max / itemsPerPage
 
     let context: APIContext
     let deletion: VaporDeletion
@@ -16,7 +18,7 @@ struct VaporAPI: Sendable {
         self.context = context
         self.deletion = deletion
         self.imageKeys = imageKeys
-        rules = ProductRules(currencies: nil, strict: context.strict, nameKey: "title", descriptionKey: "descriptions")
+        rules = ProductRules(currencies: nil, strict: context.strict)
     }
 
     /// `GET /items/{page}`: 20 items a page, oldest first; a page past the end has no items.
@@ -27,7 +29,10 @@ struct VaporAPI: Sendable {
     }
 
     private func uncachedList(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let number = Int(try Self.positive(parameters["page"], "the page in /items/{page}", atMost: Int64(Int.max / Self.itemsPerPage)))
+        let text = parameters["page"] ?? ""
+        guard let number = Int(text), (1...Self.lastPageNumber).contains(number) else {
+            throw APIError.invalidPageNumber(got: text)
+        }
         let page = try context.store.page(
             offset: (number - 1) * Self.itemsPerPage, limit: Self.itemsPerPage, search: nil, order: .oldestFirst)
         return VaporResponse.json(items(for: request).page(number, items: page.products))
@@ -66,7 +71,7 @@ struct VaporAPI: Sendable {
             patch.replacementImages = imageKeys.newImages(uploads, vendorID: nil, registeredAt: context.clock.now())
         }
         guard let updated = try context.store.patchProduct(id: id, patch) else {
-            throw HTTPError(status: .notFound, message: "item \(id) was deleted meanwhile")
+            throw APIError.productNotFound(id: id)
         }
         return VaporResponse.json(items(for: request).detail(updated))
     }
@@ -79,7 +84,7 @@ struct VaporAPI: Sendable {
         try deletion.checkBody(body, itemID: id)
         _ = try ownedItem(id, password: body.string("password"))
         guard let deleted = try context.store.deleteProduct(id: id) else {
-            throw HTTPError(status: .notFound, message: "item \(id) was already deleted")
+            throw APIError.productNotFound(id: id)
         }
         return VaporResponse.json(deletion.answer(deleted, items: items(for: request)))
     }
@@ -89,15 +94,14 @@ struct VaporAPI: Sendable {
         let password = try Self.present(password: password)
         let item = try existingItem(id)
         guard item.password == password else {
-            throw HTTPError(
-                status: .notFound, message: "the password is not the one item \(id) was registered with (v1 answers 404 for that)")
+            throw APIError.wrongPassword(productID: id)
         }
         return item
     }
 
     private func existingItem(_ id: Int64) throws -> Product {
         guard let item = try context.store.product(id: id) else {
-            throw HTTPError(status: .notFound, message: "no item has the id \(id)")
+            throw APIError.productNotFound(id: id)
         }
         return item
     }
@@ -106,21 +110,17 @@ struct VaporAPI: Sendable {
         VaporItemWriter(base: BaseURL(request: request, publicURL: context.publicURL))
     }
 
-    private static func present(password: String?) throws(HTTPError) -> String {
+    private static func present(password: String?) throws(APIError) -> String {
         guard let password else {
-            throw HTTPError(status: .badRequest, message: "\"password\" is missing; send the password the item was registered with")
+            throw .missingPassword
         }
         return password
     }
 
-    private static func itemID(_ text: String?) throws(HTTPError) -> Int64 {
-        try positive(text, "an item id", atMost: .max)
-    }
-
-    private static func positive(_ text: String?, _ what: String, atMost limit: Int64) throws(HTTPError) -> Int64 {
-        guard let text, let value = Int64(text), value > 0, value <= limit else {
-            throw HTTPError(status: .badRequest, message: "\(what) must be a whole number from 1 to \(limit); got \(MessageQuoting.quoted(text ?? ""))")
+    private static func itemID(_ text: String?) throws(APIError) -> Int64 {
+        guard let text, let id = Int64(text), id > 0 else {
+            throw .invalidProductID(got: text ?? "")
         }
-        return value
+        return id
     }
 }

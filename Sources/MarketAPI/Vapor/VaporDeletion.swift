@@ -11,15 +11,13 @@ enum VaporDeletion: Sendable {
     case password
 
     /// Checks what the DELETE body carries besides the password; unknown keys are never an error.
-    func checkBody(_ body: RequestJSON.Object, itemID: Int64) throws(HTTPError) {
+    func checkBody(_ body: RequestJSON.Object, itemID: Int64) throws(APIError) {
         switch self {
         case .idAndPassword:
             // v1a apps sent the id in the body as well as in the path. Without it the path's id is enough; an id
             // that names another item is a client bug, answered 400 rather than deleting either item.
             guard let bodyID = try body.int64("id"), bodyID != itemID else { return }
-            throw HTTPError(
-                status: .badRequest,
-                message: "the body's \"id\" (\(bodyID)) is not the id in the path (\(itemID)); send the same item id in both")
+            throw .deleteIDMismatch(bodyID: bodyID, pathID: itemID)
         case .password:
             // One v1b app still sent `id` as well; it is ignored.
             return

@@ -1,7 +1,7 @@
 import HTTPServer
 import WireFormat
 
-/// The v1 servers answered every error with Vapor's default body, `{"error":true,"reason":"..."}`.
+/// v1a answered every error with Vapor's default body, `{"error":true,"reason":"..."}` (v1b's is `V1bErrorBody`).
 enum VaporErrorBody {
     static func render(_ error: HTTPError) -> Response {
         var writer = JSONWriter(reservingCapacity: 64 + error.message.utf8.count)

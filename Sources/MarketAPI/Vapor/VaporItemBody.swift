@@ -7,7 +7,7 @@ enum VaporItemBody {
     case multipart([MultipartPart])
     case json(VaporItemJSON)
 
-    init(request: Request) throws(HTTPError) {
+    init(request: Request) throws(APIError) {
         if Self.isJSON(contentType: request.headers["Content-Type"]) {
             self = .json(try VaporItemJSON(body: request.body))
         } else {
@@ -15,14 +15,14 @@ enum VaporItemBody {
         }
     }
 
-    func form() throws(HTTPError) -> VaporItemForm {
+    func form() throws(APIError) -> VaporItemForm {
         switch self {
         case .multipart(let parts): try VaporItemForm(parts: parts)
         case .json(let json): json.form
         }
     }
 
-    func imageUploads() throws(HTTPError) -> [ImageUpload] {
+    func imageUploads() throws(APIError) -> [ImageUpload] {
         switch self {
         case .multipart(let parts): try MultipartBody.imageUploads(of: parts)
         case .json(let json): try json.imageUploads()

@@ -7,34 +7,29 @@ import Multipart
 /// `discounted_price`, `password`): from multipart, each read from the first part with its name; from JSON, the
 /// members of those names. Numbers are decimal integers, as the real server's `Int` fields took them.
 struct VaporItemForm {
-    /// Where the fields came from, so that a missing one is asked for in the body's own terms.
-    enum Source {
-        case multipart, json
-    }
-
     /// The largest price or discount: every whole number up to 2^53 survives the store's double exactly.
     static let largestAmount: Int64 = 1 << 53
     static let keys = ["title", "descriptions", "price", "currency", "stock", "discounted_price", "password"]
 
     private let fields: [String: String]
-    private let source: Source
+    /// Where the fields came from, so that a missing one is asked for in the body's own terms.
+    private let source: APIError.FieldPlace
 
-    init(fields: [String: String], source: Source) {
+    init(fields: [String: String], source: APIError.FieldPlace) {
         self.fields = fields
         self.source = source
     }
 
-    init(parts: [MultipartPart]) throws(HTTPError) {
+    init(parts: [MultipartPart]) throws(APIError) {
         var fields: [String: String] = [:]
         for part in parts where !MultipartBody.isImagePart(part) && fields[part.name] == nil {
             let text = String(decoding: part.body, as: UTF8.self)
             guard text.utf8.elementsEqual(part.body) else {
-                throw HTTPError(
-                    status: .badRequest, message: "the \"\(part.name)\" part is not valid UTF-8; send text fields as UTF-8")
+                throw .textPartNotUTF8(part: part.name)
             }
             fields[part.name] = text
         }
-        self.init(fields: fields, source: .multipart)
+        self.init(fields: fields, source: .multipartPart)
     }
 
     func text(_ name: String) -> String? {
@@ -42,7 +37,7 @@ struct VaporItemForm {
     }
 
     /// A create's fields: all but `discounted_price` are required.
-    func draft() throws(HTTPError) -> ProductFields {
+    func draft() throws(APIError) -> ProductFields {
         ProductFields(
             name: try present(text("title"), "title"),
             description: try present(text("descriptions"), "descriptions"),
@@ -53,7 +48,7 @@ struct VaporItemForm {
     }
 
     /// A patch's fields: any subset.
-    func patch() throws(HTTPError) -> ProductPatch {
+    func patch() throws(APIError) -> ProductPatch {
         ProductPatch(
             name: text("title"),
             description: text("descriptions"),
@@ -63,33 +58,25 @@ struct VaporItemForm {
             stock: try whole("stock"))
     }
 
-    private func whole(_ name: String) throws(HTTPError) -> Int64? {
+    private func whole(_ name: String) throws(APIError) -> Int64? {
         guard let text = fields[name] else { return nil }
         guard let value = Int64(text) else {
-            throw HTTPError(
-                status: .badRequest,
-                message: "\"\(name)\" must be a whole number such as 1500 (v1 keeps no fractions); got \(MessageQuoting.quoted(text))")
+            throw .notWholeNumber(field: name, got: text)
         }
         return value
     }
 
-    private func amount(_ name: String) throws(HTTPError) -> Int64? {
+    private func amount(_ name: String) throws(APIError) -> Int64? {
         guard let value = try whole(name) else { return nil }
         guard value.magnitude <= Self.largestAmount.magnitude else {
-            throw HTTPError(
-                status: .badRequest,
-                message: "\"\(name)\" must be between \(-Self.largestAmount) and \(Self.largestAmount); got \(value)")
+            throw .amountOutOfRange(field: name, got: value, limit: Self.largestAmount)
         }
         return value
     }
 
-    private func present<T>(_ value: T?, _ name: String) throws(HTTPError) -> T {
+    private func present<T>(_ value: T?, _ name: String) throws(APIError) -> T {
         guard let value else {
-            let fix = switch source {
-            case .multipart: "add a text part named \"\(name)\" to the multipart body"
-            case .json: "add a \"\(name)\" member to the JSON object"
-            }
-            throw HTTPError(status: .badRequest, message: "\"\(name)\" is missing; \(fix)")
+            throw .missingField(name, place: source)
         }
         return value
     }

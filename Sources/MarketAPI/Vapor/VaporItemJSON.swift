@@ -11,19 +11,19 @@ struct VaporItemJSON {
     let form: VaporItemForm
     private let object: JSONObject
 
-    init(body: [UInt8]) throws(HTTPError) {
+    init(body: [UInt8]) throws(APIError) {
         let json = try RequestJSON.object(
             body, source: "the JSON body", example: Self.example, keepingWhole: Self.imageKeys)
         var fields: [String: String] = [:]
         for key in VaporItemForm.keys {
             fields[key] = try json.string(key)
         }
-        form = VaporItemForm(fields: fields, source: .json)
+        form = VaporItemForm(fields: fields, source: .jsonMember)
         object = json.object
     }
 
     /// Every image, decoded and checked by its bytes; the first bad one is a 400 that says which and why.
-    func imageUploads() throws(HTTPError) -> [ImageUpload] {
+    func imageUploads() throws(APIError) -> [ImageUpload] {
         var uploads: [ImageUpload] = []
         for member in object.members where Self.imageKeys.contains(member.key) {
             let name = MessageQuoting.quoted(member.key)
@@ -32,9 +32,7 @@ struct VaporItemJSON {
             case .null: elements = []
             case .array(let array): elements = array
             case let other:
-                throw HTTPError(
-                    status: .badRequest,
-                    message: "\(name) must be an array of base64 strings, one per image; found \(other.shownInMessages)")
+                throw .imagesNotArray(member: name, found: other.shownInMessages)
             }
             for (index, element) in elements.enumerated() {
                 uploads.append(try Self.image(element, label: "element \(index + 1) of \(name)"))
@@ -43,16 +41,15 @@ struct VaporItemJSON {
         return uploads
     }
 
-    private static func image(_ element: JSONValue, label: String) throws(HTTPError) -> ImageUpload {
+    private static func image(_ element: JSONValue, label: String) throws(APIError) -> ImageUpload {
         guard case .string(let text) = element else {
-            throw HTTPError(
-                status: .badRequest, message: "\(label) must be a string of the image's bytes in base64; found \(element.shownInMessages)")
+            throw .imageNotString(source: label, found: element.shownInMessages)
         }
         let bytes: [UInt8]
         do {
             bytes = try StandardBase64.decode(text)
         } catch {
-            throw HTTPError(status: .badRequest, message: "\(label) is not standard base64: \(error.description)")
+            throw .imageNotBase64(source: label, explanation: error.description)
         }
         return try ImageUpload(
             bytes: bytes, label: label, fix: "base64-encode the image file's bytes, not a file path or a URL",

@@ -5,7 +5,7 @@ extension VaporAPI {
     static let healthCheckPath = "/items/1"
 
     /// The v1 endpoints; DELETE follows the generation's `VaporDeletion`.
-    func register(on router: inout Router) {
+    func register(on router: inout APIRoutes) {
         router.on(.get, "/items/{page}", list)
         router.on(.get, "/item/{id}", detail)
         router.on(.post, "/item", create)
