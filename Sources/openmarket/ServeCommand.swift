@@ -60,7 +60,9 @@ struct ServeCommand: ParsableCommand {
         do {
             server = try HTTPServer(
                 configuration: settings.server, router: router,
-                accessLog: settings.logLevel <= .info ? AccessLog(sink: sink) : nil, interceptor: admin)
+                accessLog: settings.logLevel <= .info
+                    ? AccessLog(sink: sink, healthChecks: settings.logLevel <= .debug) : nil,
+                interceptor: admin)
         } catch {
             throw RuntimeFailure("\(error)")
         }

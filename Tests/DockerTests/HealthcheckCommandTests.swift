@@ -23,7 +23,29 @@ struct HealthcheckCommandTests {
         #expect(try healthcheck(["--url", "\(server.url)/healthChecker"]).status == 0)
         #expect(try healthcheck(environment: ["OPENMARKET_PORT": String(server.port), "OPENMARKET_HOST": "0.0.0.0"]).status == 0)
         #expect(server.stop() == 0)
-        #expect(server.standardError.contains("GET /healthChecker 200"))
+    }
+
+    @Test("its requests are marked: the journal leaves them out and the access log writes them at debug level only")
+    func notJournaledNorLogged() throws {
+        let server = try ServerProcess(["serve", "--port", "0", "--database", ":memory:"])
+        for _ in 0..<3 {
+            #expect(try healthcheck(["--url", server.url]).status == 0)
+        }
+        let journal = try RawHTTPConnection(port: server.port).request("GET", "/__admin/requests")
+        #expect(journal.json["total"] as? Int == 0, "\(journal.text)")
+        // The same request unmarked, as an app sends it, is journaled and logged as before.
+        _ = try RawHTTPConnection(port: server.port).request("GET", "/healthChecker")
+        let after = try RawHTTPConnection(port: server.port).request("GET", "/__admin/requests")
+        #expect(after.json["total"] as? Int == 1, "\(after.text)")
+        #expect(server.stop() == 0)
+        let logged = server.standardError.split(separator: "\n").filter { $0.contains("GET /healthChecker 200") }
+        #expect(logged.count == 1, "\(server.standardError)")
+        #expect(logged.allSatisfy { $0.contains(" info GET ") })
+
+        let debug = try ServerProcess(["serve", "--port", "0", "--database", ":memory:", "--log-level", "debug"])
+        #expect(try healthcheck(["--url", debug.url]).status == 0)
+        #expect(debug.stop() == 0)
+        #expect(debug.standardError.contains(" debug GET /healthChecker 200"), "\(debug.standardError)")
     }
 
     @Test("a base URL, as the server prints it, asks the generation's health path")
