@@ -34,8 +34,8 @@ public final class AdminPlane: RequestInterceptor {
     public func respond(to request: Request, next: (Request) -> Response) -> Response {
         guard Self.isAdminPath(request.path) else {
             return gate.withSharedLock {
-                let answer = { (request: Request) in faults.apply(to: request, next: next) }
-                return request.isHealthCheck ? answer(request) : journal.record(request, answer: answer)
+                guard !request.isHealthCheck else { return faults.apply(to: request, next: next) }
+                return journal.record(request) { request in faults.apply(to: request, next: next) }
             }
         }
         do {

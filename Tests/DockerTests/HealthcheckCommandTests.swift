@@ -50,20 +50,22 @@ struct HealthcheckCommandTests {
 
     @Test("a base URL, as the server prints it, asks the generation's health path")
     func baseURL() throws {
-        let server = try ServerProcess(["serve", "--port", "0", "--database", ":memory:"])
+        // At debug level the log shows the health checks' requests.
+        let server = try ServerProcess(["serve", "--port", "0", "--database", ":memory:", "--log-level", "debug"])
         for url in [server.url, server.url + "/"] {
             let result = try healthcheck(["--url", url])
             #expect(result.status == 0, "\(url): \(result.output)")
             #expect(result.output.contains("\(server.url)/healthChecker answered 200"), "\(result.output)")
         }
         #expect(server.stop() == 0)
+        #expect(server.standardError.contains(" debug GET /healthChecker 200"), "\(server.standardError)")
         #expect(!server.standardError.contains("GET / "), "\(server.standardError)")
 
-        let v1 = try ServerProcess(["serve", "--port", "0", "--database", ":memory:", "--api", "v1a"])
+        let v1 = try ServerProcess(["serve", "--port", "0", "--database", ":memory:", "--api", "v1a", "--log-level", "debug"])
         let result = try healthcheck(["--url", v1.url], environment: ["OPENMARKET_API": "v1a"])
         #expect(result.status == 0, "\(result.output)")
         #expect(v1.stop() == 0)
-        #expect(v1.standardError.contains("GET /items/1 200"), "\(v1.standardError)")
+        #expect(v1.standardError.contains(" debug GET /items/1 200"), "\(v1.standardError)")
     }
 
     @Test("fails on a port nobody listens on")
@@ -117,12 +119,13 @@ struct HealthcheckCommandTests {
 
     @Test("follows OPENMARKET_API: every generation's server passes, v1 ones asked /items/1", arguments: ["v2b", "v2a", "v1b", "v1a"])
     func everyGeneration(generation: String) throws {
-        let server = try ServerProcess(["serve", "--port", "0", "--database", ":memory:"], environment: ["OPENMARKET_API": generation])
+        let server = try ServerProcess(
+            ["serve", "--port", "0", "--database", ":memory:", "--log-level", "debug"], environment: ["OPENMARKET_API": generation])
         let result = try healthcheck(environment: ["OPENMARKET_PORT": String(server.port), "OPENMARKET_API": generation])
         #expect(result.status == 0, "\(result.output)")
         #expect(server.stop() == 0)
         let path = generation.hasPrefix("v1") ? "/items/1" : "/healthChecker"
-        #expect(server.standardError.contains("GET \(path) 200"), "\(server.standardError)")
+        #expect(server.standardError.contains(" debug GET \(path) 200"), "\(server.standardError)")
     }
 
     @Test("follows OPENMARKET_HOST, a host name included")
