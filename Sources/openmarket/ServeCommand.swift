@@ -105,7 +105,8 @@ struct ServeCommand: ParsableCommand {
         } catch let error as StoreError {
             throw RuntimeFailure("\(settings.database): \(error)")
         } catch {
-            throw RuntimeFailure("cannot open the database \(settings.database): \(error)")
+            throw RuntimeFailure(
+                "cannot open the database \(settings.database): \(error)\(DatabaseFolderHint.suffix(for: settings.database))")
         }
         guard settings.generation.usesVendors else {
             if !settings.vendors.isEmpty {

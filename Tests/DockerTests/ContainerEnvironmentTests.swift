@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTestSupport
 import Testing
 
@@ -61,5 +62,34 @@ struct ContainerEnvironmentTests {
         #expect(server.stop() == 0)
         let help = try ServerProcess.run(["export", "--help"])
         #expect(help.status == 0)
+    }
+
+    /// A bind mount owned by another user than the image's: run as uid 10001 (the image's user) against a folder
+    /// root owns. The binary is copied under /tmp, since the build folder may sit below one that uid cannot enter.
+    @Test("a database folder the user cannot write names the chown that fixes it",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "needs root and setpriv to run the server as another user"))
+    func unwritableDatabaseFolder() throws {
+        let folder = URL(fileURLWithPath: "/tmp/openmarket-owner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = folder.appendingPathComponent("openmarket")
+        try FileManager.default.copyItem(at: try builtExecutable(named: "openmarket"), to: binary)
+        let process = Process()
+        // timeout(1) bounds it: were the folder writable, the server would go on serving.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["30", "/usr/bin/setpriv", "--reuid", "10001", "--regid", "10001", "--clear-groups", binary.path,
+                             "serve", "--port", "0", "--database", folder.path + "/market.sqlite"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(output.hasSuffix(
+            "; the folder \(folder.path) is not writable by this process (uid:gid 10001:10001): chown 10001:10001 \(folder.path)\n"),
+            "\(output)")
+        #expect(output.split(separator: "\n").count == 1, "\(output)")
     }
 }
