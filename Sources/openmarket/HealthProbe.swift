@@ -16,7 +16,8 @@ struct HealthProbe {
         }
         var given = try HealthcheckURL(url)
         if given.isBase {
-            given.path = try ServeSettings.selectedGeneration(named: environment["OPENMARKET_API"]).healthCheckPath
+            given.path = try ServeSettings.selectedGeneration(
+                named: environment["OPENMARKET_API"], givenAs: "OPENMARKET_API").healthCheckPath
         }
         self.url = given
     }

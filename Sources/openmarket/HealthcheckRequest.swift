@@ -1,3 +1,4 @@
+import HTTPServer
 import WireFormat
 
 /// The status and body of the answer to a health check.
@@ -14,8 +15,9 @@ enum HealthcheckRequest {
 
     static func get(_ url: HealthcheckURL, timeout: Duration) throws(HealthcheckFailure) -> HealthcheckAnswer {
         let socket = try DeadlineSocket(host: url.host, port: url.port, deadline: .now + timeout)
+        // Marked as a health check, so the server neither journals it nor logs it at info.
         let request = "GET \(url.path) HTTP/1.1\r\nHost: \(url.hostHeader)\r\nUser-Agent: openmarket-healthcheck\r\n"
-            + "Accept: */*\r\nConnection: close\r\n\r\n"
+            + "\(Request.healthCheckHeader): 1\r\nAccept: */*\r\nConnection: close\r\n\r\n"
         try socket.send(Array(request.utf8))
 
         var received: [UInt8] = []

@@ -24,7 +24,7 @@ struct SeedSetup {
             }
             return SeedSetup(source: source, catalogue: catalogue, buildTime: buildTime)
         } catch let error as FixtureError {
-            throw RuntimeFailure("--seed \(source): \(error)", exitStatus: 2)
+            throw RuntimeFailure("\(settings.seedGivenAs) \(source): \(error)", exitStatus: 2)
         }
     }
 

@@ -60,7 +60,9 @@ struct ServeCommand: ParsableCommand {
         do {
             server = try HTTPServer(
                 configuration: settings.server, router: router,
-                accessLog: settings.logLevel <= .info ? AccessLog(sink: sink) : nil, interceptor: admin)
+                accessLog: settings.logLevel <= .info
+                    ? AccessLog(sink: sink, healthChecks: settings.logLevel <= .debug) : nil,
+                interceptor: admin)
         } catch {
             throw RuntimeFailure("\(error)")
         }
@@ -104,7 +106,8 @@ struct ServeCommand: ParsableCommand {
         } catch let error as StoreError {
             throw RuntimeFailure(starting: error, database: settings.database)
         } catch {
-            throw RuntimeFailure("cannot open the database \(settings.database): \(error)")
+            throw RuntimeFailure(
+                "cannot open the database \(settings.database): \(error)\(DatabaseFolderHint.suffix(for: settings.database))")
         }
         guard settings.generation.usesVendors else {
             if !settings.vendors.isEmpty {

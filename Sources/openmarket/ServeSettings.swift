@@ -18,9 +18,13 @@ struct ServeSettings {
     var generation: Generation
     var clock: MarketClock
     var vendors: [String]
+    /// `--vendor` or `OPENMARKET_VENDORS`, for a refusal of one of `vendors`.
+    var vendorsGivenAs: String
     var strict: Bool
     /// `demo` or a fixture file's path.
     var seed: String?
+    /// `--seed` or `OPENMARKET_SEED`, for a refusal of `seed`.
+    var seedGivenAs: String
     var publicURL: String?
     var logLevel: Logger.Level
     /// nil with --no-admin.
@@ -33,27 +37,36 @@ struct ServeSettings {
 
         let port = try options.port ?? env.integer("OPENMARKET_PORT") ?? 8080
         guard (0...65535).contains(port) else {
-            throw ValidationError("the port must be between 0 and 65535; got \(port)")
+            throw SettingRefusal.refuse(
+                Self.name("--port", options.port, "OPENMARKET_PORT"), "must be between 0 and 65535; got \(port)")
         }
         server.port = UInt16(port)
 
         let maxBody = try options.maxBodyBytes ?? env.integer("OPENMARKET_MAX_BODY_BYTES") ?? server.maxBodyBytes
-        guard maxBody > 0 else { throw ValidationError("--max-body-bytes must be positive; got \(maxBody)") }
+        guard maxBody > 0 else {
+            throw SettingRefusal.refuse(
+                Self.name("--max-body-bytes", options.maxBodyBytes, "OPENMARKET_MAX_BODY_BYTES"),
+                "must be positive; got \(maxBody)")
+        }
         server.maxBodyBytes = maxBody
 
         let threads = try options.threads ?? env.integer("OPENMARKET_THREADS") ?? server.threads
-        guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1 to 256; got \(threads)") }
+        guard (1...256).contains(threads) else {
+            throw SettingRefusal.refuse(
+                Self.name("--threads", options.threads, "OPENMARKET_THREADS"), "must be 1 to 256; got \(threads)")
+        }
         server.threads = threads
 
         database = options.database ?? env["OPENMARKET_DATABASE"] ?? "./openmarket.sqlite"
 
-        generation = try Self.selectedGeneration(named: options.api ?? env["OPENMARKET_API"])
+        generation = try Self.selectedGeneration(
+            named: options.api ?? env["OPENMARKET_API"], givenAs: Self.name("--api", options.api, "OPENMARKET_API"))
 
         if let now = env["OPENMARKET_NOW"] {
             do {
                 clock = MarketClock(fixedAt: try ISO8601Instant.parse(now))
             } catch {
-                throw ValidationError("OPENMARKET_NOW: \(error)")
+                throw SettingRefusal.refuse("OPENMARKET_NOW", "is not usable: \(error)")
             }
         } else {
             clock = MarketClock()
@@ -62,14 +75,18 @@ struct ServeSettings {
         vendors = options.vendors.isEmpty
             ? (env["OPENMARKET_VENDORS"] ?? "").split(separator: ",").map(String.init)
             : options.vendors
+        vendorsGivenAs = options.vendors.isEmpty ? "OPENMARKET_VENDORS" : "--vendor"
         strict = try options.strict || env.boolean("OPENMARKET_STRICT")
         seed = options.seed ?? env["OPENMARKET_SEED"]
+        seedGivenAs = Self.name("--seed", options.seed, "OPENMARKET_SEED")
         publicURL = options.publicURL ?? env["OPENMARKET_PUBLIC_URL"]
 
         let levelName = options.logLevel ?? env["OPENMARKET_LOG_LEVEL"] ?? "info"
         guard let level = Logger.Level(rawValue: levelName) else {
             let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("the log level must be one of \(names); got \"\(levelName)\"")
+            throw SettingRefusal.refuse(
+                Self.name("--log-level", options.logLevel, "OPENMARKET_LOG_LEVEL"),
+                "must be one of \(names); got \"\(levelName)\"")
         }
         logLevel = level
         admin = try Self.adminSettings(options: options, env: env, generation: generation)
@@ -85,8 +102,9 @@ struct ServeSettings {
         let latencyText = options.latency ?? env["OPENMARKET_LATENCY"]
         let latency = try latencyText.map { text in
             guard let range = LatencyRange(option: text) else {
-                throw ValidationError(
-                    "--latency must be MS or MIN-MAX in whole milliseconds from 0 to \(LatencyRange.maxMilliseconds), "
+                throw SettingRefusal.refuse(
+                    name("--latency", options.latency, "OPENMARKET_LATENCY"),
+                    "must be MS or MIN-MAX in whole milliseconds from 0 to \(LatencyRange.maxMilliseconds), "
                         + "e.g. 300 or 100-800; got \"\(text)\"")
             }
             return range
@@ -102,13 +120,15 @@ struct ServeSettings {
         }
         if let token {
             guard token.utf8.count >= 8, token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-                throw ValidationError(
-                    "--admin-token must be at least 8 visible ASCII characters without spaces, as sent in "
+                throw SettingRefusal.refuse(
+                    name("--admin-token", options.adminToken, "OPENMARKET_ADMIN_TOKEN"),
+                    "must be at least 8 visible ASCII characters without spaces, as sent in "
                         + "Authorization: Bearer TOKEN; e.g. generate one with: openssl rand -hex 16")
             }
         }
         guard (0...1_000_000).contains(capacity) else {
-            throw ValidationError("--journal must be 0 (off) to 1000000 requests; got \(capacity)")
+            throw SettingRefusal.refuse(
+                name("--journal", options.journal, "OPENMARKET_JOURNAL"), "must be 0 (off) to 1000000 requests; got \(capacity)")
         }
         return AdminSettings(
             token: token, journalCapacity: capacity,
@@ -116,13 +136,18 @@ struct ServeSettings {
             latency: latency ?? .none, faultSeed: options.faultSeed)
     }
 
-    /// The generation `--api` or OPENMARKET_API names, v2b when neither is given.
-    static func selectedGeneration(named name: String?) throws -> Generation {
+    /// The generation `--api` or OPENMARKET_API names, v2b when neither is given; `givenAs` names the one used.
+    static func selectedGeneration(named name: String?, givenAs source: String) throws -> Generation {
         let name = name ?? "v2b"
         guard let generation = GenerationRegistry.generation(named: name) else {
-            throw ValidationError("--api must be one of \(GenerationRegistry.names); got \"\(name)\"")
+            throw SettingRefusal.refuse(source, "must be one of \(GenerationRegistry.names); got \"\(name)\"")
         }
         return generation
+    }
+
+    /// The flag when the command line gave it (`flagValue` is not nil), otherwise the environment variable.
+    private static func name<Value>(_ flag: String, _ flagValue: Value?, _ variable: String) -> String {
+        flagValue == nil ? variable : flag
     }
 
     /// A v2 server started without vendors configures (and prints) the demo vendor.
@@ -132,7 +157,7 @@ struct ServeSettings {
 
     /// The vendors `--vendor` gives, or the demo vendor.
     func configuredVendors() throws -> [VendorConfiguration] {
-        usesDemoVendor ? [VendorOption.demo] : try VendorOption.parse(vendors)
+        usesDemoVendor ? [VendorOption.demo] : try VendorOption.parse(vendors, givenAs: vendorsGivenAs)
     }
 
     /// What scripts read from the first line and a client on this machine connects to: a wildcard address
@@ -173,7 +198,7 @@ struct EnvironmentReader {
 
     func integer(_ name: String) throws -> Int? {
         guard let text = self[name] else { return nil }
-        guard let value = Int(text) else { throw ValidationError("\(name) must be a whole number; got \"\(text)\"") }
+        guard let value = Int(text) else { throw SettingRefusal.refuse(name, "must be a whole number; got \"\(text)\"") }
         return value
     }
 
@@ -182,7 +207,7 @@ struct EnvironmentReader {
         switch text {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off": return false
-        default: throw ValidationError("\(name) must be true or false (or 1/0); got \"\(text)\"")
+        default: throw SettingRefusal.refuse(name, "must be true or false (or 1/0); got \"\(text)\"")
         }
     }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import MarketStore
 import WireFormat
 
@@ -7,14 +6,17 @@ enum VendorOption {
     /// The vendor created when none is configured, with fixed credentials so an app can keep them across restarts.
     static let demo = VendorConfiguration(name: "demo", identifier: "demo-vendor-identifier", secret: "demo-vendor-secret")
 
-    static func parse(_ entries: [String]) throws -> [VendorConfiguration] {
+    /// `givenAs` is `--vendor` or `OPENMARKET_VENDORS`, named when an entry is refused.
+    static func parse(_ entries: [String], givenAs source: String) throws -> [VendorConfiguration] {
         try entries.map { entry in
             let fields = entry.split(separator: ":", omittingEmptySubsequences: false).map {
                 String($0.trimmingSpaces)
             }
             guard fields.count == 3, fields.allSatisfy({ !$0.isEmpty }) else {
-                throw ValidationError(
-                    "a vendor is NAME:IDENTIFIER:SECRET with three non-empty parts and no other colon; got \"\(entry)\"")
+                throw SettingRefusal.refuse(
+                    source,
+                    "takes vendors as NAME:IDENTIFIER:SECRET with three non-empty parts and no other colon; "
+                        + "got \"\(entry)\"")
             }
             return VendorConfiguration(name: fields[0], identifier: fields[1], secret: fields[2])
         }

@@ -27,7 +27,7 @@ struct ComposeFileTests {
         }.joined(separator: "\n")
     }
 
-    @Test("one service, built from docker/Dockerfile with the repository as context, on port 8080")
+    @Test("one service, built from docker/Dockerfile with the repository as context, on the host's loopback port 8080")
     func service() throws {
         let service = try #require(services(in: compose)["openmarket"])
         #expect(services(in: compose).count == 1)
@@ -35,7 +35,12 @@ struct ComposeFileTests {
         #expect(build == ["context": "..", "dockerfile": "docker/Dockerfile"])
         let dockerfile = RepositoryFile.root.appendingPathComponent("docker/\(build["context"] ?? "")/\(build["dockerfile"] ?? "")")
         #expect(FileManager.default.fileExists(atPath: dockerfile.standardized.path))
-        #expect(service["ports"] as? [String] == ["8080:8080"])
+        #expect(service["ports"] as? [String] == ["127.0.0.1:${OPENMARKET_PUBLISHED_PORT:-8080}:8080"])
+    }
+
+    @Test("the project is named openmarket, not after the folder (docker) that an app's own project may use")
+    func projectName() {
+        #expect(compose["name"] as? String == "openmarket")
     }
 
     @Test("the health check runs the image's openmarket healthcheck, with interval, timeout and retries")
@@ -74,7 +79,7 @@ struct ComposeFileTests {
         let all = services(in: document)
         #expect(all.count == 2)
         let second = try #require(all.first { $0.key != "openmarket" }?.value)
-        #expect(second["ports"] as? [String] == ["8081:8080"])
+        #expect(second["ports"] as? [String] == ["127.0.0.1:8081:8080"])
         #expect((second["environment"] as? [String: Any])?["OPENMARKET_API"] as? String == "v2a")
         #expect(second["build"] as? [String: String] == all["openmarket"]?["build"] as? [String: String])
         let volume = try #require((second["volumes"] as? [String])?.first?.split(separator: ":").first.map(String.init))

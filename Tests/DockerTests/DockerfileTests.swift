@@ -43,25 +43,36 @@ struct DockerfileTests {
         #expect(!text.contains("/usr/lib/swift"))
     }
 
-    @Test("the binary is PID 1: an exec-form ENTRYPOINT that serves on every interface, and no shell")
+    @Test("the binary is PID 1: an exec-form ENTRYPOINT of openmarket alone (serve by default, any subcommand after the image name), on every interface, and no shell")
     func entrypoint() throws {
         let entrypoints = run.all("ENTRYPOINT")
         #expect(entrypoints.count == 1)
         let command = try #require(entrypoints.last?.execForm)
+        #expect(command.count == 1)
         #expect(command.first?.hasSuffix("/openmarket") == true)
-        #expect(command.dropFirst().first == "serve")
-        let host = try #require(command.firstIndex(of: "--host"))
-        #expect(command.dropFirst(host + 1).first == "0.0.0.0")
-        #expect(run.all("CMD").allSatisfy { $0.execForm != nil })
+        #expect(run.environment["OPENMARKET_HOST"] == "0.0.0.0")
+        #expect(run.all("CMD").isEmpty, "a CMD would be replaced by the arguments after the image name")
         #expect(run.all("STOPSIGNAL").allSatisfy { $0.arguments == "SIGTERM" })
     }
 
-    @Test("it runs as a user created in the image, not root")
+    @Test("it runs as a user created in the image with the fixed uid and gid the README's chown names, not root")
     func nonRootUser() throws {
         let user = try #require(run.all("USER").last?.arguments)
         let name = String(user.prefix { $0 != ":" })
         #expect(!["root", "0"].contains(name))
-        #expect(run.all("RUN").contains { $0.arguments.contains("useradd") && $0.arguments.contains(" \(name)") })
+        #expect(run.all("RUN").contains {
+            $0.arguments.contains("useradd --system --uid 10001 --gid 10001 ") && $0.arguments.contains(" \(name)")
+        })
+        #expect(run.all("RUN").contains { $0.arguments.contains("groupadd --system --gid 10001 \(name)") })
+        let readme = try RepositoryFile.text("README.md")
+        #expect(readme.contains("chown 10001:10001"))
+    }
+
+    @Test("no `# syntax` line: the builder's own frontend builds it, with nothing pulled from a registry")
+    func noSyntaxDirective() {
+        let directives = text.split(separator: "\n").prefix { $0.hasPrefix("#") }
+            .map { $0.lowercased().replacingOccurrences(of: " ", with: "") }
+        #expect(!directives.contains { $0.hasPrefix("#syntax=") }, "\(directives)")
     }
 
     @Test("the database lives in a volume that the user owns, and port 8080 is exposed and configured")
@@ -86,6 +97,15 @@ struct DockerfileTests {
         let timeout = parts[0].split(separator: " ").first { $0.hasPrefix("--timeout=") }?.dropFirst("--timeout=".count)
         #expect(timeout.flatMap { Int($0.dropLast()) }.map { $0 > 5 } == true, "\(parts[0])")
         #expect(timeout?.hasSuffix("s") == true)
+    }
+
+    @Test("the root .dockerignore, which the classic builder reads too, keeps history, build products and databases out")
+    func dockerignore() throws {
+        let patterns = Set(try RepositoryFile.text(".dockerignore").split(separator: "\n").map(String.init)
+            .filter { !$0.hasPrefix("#") && !$0.isEmpty })
+        #expect(patterns.isSuperset(of: [".git", ".build", "**/.build", "**/*.sqlite", "**/*.sqlite-*"]))
+        #expect(!FileManager.default.fileExists(atPath: RepositoryFile.root.appendingPathComponent("docker/Dockerfile.dockerignore").path),
+                "BuildKit would read only that one, and the two would drift")
     }
 
     @Test("nothing in it names an architecture, so it builds for linux/amd64 and linux/arm64 alike")

@@ -23,25 +23,49 @@ struct HealthcheckCommandTests {
         #expect(try healthcheck(["--url", "\(server.url)/healthChecker"]).status == 0)
         #expect(try healthcheck(environment: ["OPENMARKET_PORT": String(server.port), "OPENMARKET_HOST": "0.0.0.0"]).status == 0)
         #expect(server.stop() == 0)
-        #expect(server.standardError.contains("GET /healthChecker 200"))
+    }
+
+    @Test("its requests are marked: the journal leaves them out and the access log writes them at debug level only")
+    func notJournaledNorLogged() throws {
+        let server = try ServerProcess(["serve", "--port", "0", "--database", ":memory:"])
+        for _ in 0..<3 {
+            #expect(try healthcheck(["--url", server.url]).status == 0)
+        }
+        let journal = try RawHTTPConnection(port: server.port).request("GET", "/__admin/requests")
+        #expect(journal.json["total"] as? Int == 0, "\(journal.text)")
+        // The same request unmarked, as an app sends it, is journaled and logged as before.
+        _ = try RawHTTPConnection(port: server.port).request("GET", "/healthChecker")
+        let after = try RawHTTPConnection(port: server.port).request("GET", "/__admin/requests")
+        #expect(after.json["total"] as? Int == 1, "\(after.text)")
+        #expect(server.stop() == 0)
+        let logged = server.standardError.split(separator: "\n").filter { $0.contains("GET /healthChecker 200") }
+        #expect(logged.count == 1, "\(server.standardError)")
+        #expect(logged.allSatisfy { $0.contains(" info GET ") })
+
+        let debug = try ServerProcess(["serve", "--port", "0", "--database", ":memory:", "--log-level", "debug"])
+        #expect(try healthcheck(["--url", debug.url]).status == 0)
+        #expect(debug.stop() == 0)
+        #expect(debug.standardError.contains(" debug GET /healthChecker 200"), "\(debug.standardError)")
     }
 
     @Test("a base URL, as the server prints it, asks the generation's health path")
     func baseURL() throws {
-        let server = try ServerProcess(["serve", "--port", "0", "--database", ":memory:"])
+        // At debug level the log shows the health checks' requests.
+        let server = try ServerProcess(["serve", "--port", "0", "--database", ":memory:", "--log-level", "debug"])
         for url in [server.url, server.url + "/"] {
             let result = try healthcheck(["--url", url])
             #expect(result.status == 0, "\(url): \(result.output)")
             #expect(result.output.contains("\(server.url)/healthChecker answered 200"), "\(result.output)")
         }
         #expect(server.stop() == 0)
+        #expect(server.standardError.contains(" debug GET /healthChecker 200"), "\(server.standardError)")
         #expect(!server.standardError.contains("GET / "), "\(server.standardError)")
 
-        let v1 = try ServerProcess(["serve", "--port", "0", "--database", ":memory:", "--api", "v1a"])
+        let v1 = try ServerProcess(["serve", "--port", "0", "--database", ":memory:", "--api", "v1a", "--log-level", "debug"])
         let result = try healthcheck(["--url", v1.url], environment: ["OPENMARKET_API": "v1a"])
         #expect(result.status == 0, "\(result.output)")
         #expect(v1.stop() == 0)
-        #expect(v1.standardError.contains("GET /items/1 200"), "\(v1.standardError)")
+        #expect(v1.standardError.contains(" debug GET /items/1 200"), "\(v1.standardError)")
     }
 
     @Test("fails on a port nobody listens on")
@@ -96,12 +120,13 @@ struct HealthcheckCommandTests {
 
     @Test("follows OPENMARKET_API: every generation's server passes, v1 ones asked /items/1", arguments: ["v2b", "v2a", "v1b", "v1a"])
     func everyGeneration(generation: String) throws {
-        let server = try ServerProcess(["serve", "--port", "0", "--database", ":memory:"], environment: ["OPENMARKET_API": generation])
+        let server = try ServerProcess(
+            ["serve", "--port", "0", "--database", ":memory:", "--log-level", "debug"], environment: ["OPENMARKET_API": generation])
         let result = try healthcheck(environment: ["OPENMARKET_PORT": String(server.port), "OPENMARKET_API": generation])
         #expect(result.status == 0, "\(result.output)")
         #expect(server.stop() == 0)
         let path = generation.hasPrefix("v1") ? "/items/1" : "/healthChecker"
-        #expect(server.standardError.contains("GET \(path) 200"), "\(server.standardError)")
+        #expect(server.standardError.contains(" debug GET \(path) 200"), "\(server.standardError)")
     }
 
     @Test("follows OPENMARKET_HOST, a host name included")

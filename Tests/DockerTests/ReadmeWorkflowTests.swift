@@ -62,4 +62,15 @@ struct ReadmeWorkflowTests {
         #expect(compose.contains { $0.contains("docker/docker-compose.yml up --detach --wait") })
         #expect(jobs.contains { $0["services"] != nil })
     }
+
+    @Test("when up --wait fails, the compose job prints the service's log (where a bad variable is named) and fails")
+    func composeLogsOnFailure() throws {
+        let jobs = try workflows().flatMap { ($0["jobs"] as? [String: Any] ?? $0).values.compactMap { $0 as? [String: Any] } }
+        let runs = jobs.flatMap(steps(of:)).compactMap { $0["run"] as? String }
+        let start = try #require(runs.first { $0.contains("docker/docker-compose.yml up --detach --wait") })
+        let lines = start.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.first?.hasSuffix("|| {") == true, "\(start)")
+        #expect(lines.contains { $0.hasPrefix("docker compose -f openmarket/docker/docker-compose.yml logs") })
+        #expect(lines.contains("exit 1"))
+    }
 }

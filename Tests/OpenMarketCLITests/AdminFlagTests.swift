@@ -4,10 +4,10 @@ import Testing
 
 /// The admin flags and their environment variables, through the real binary.
 @Suite struct AdminFlagTests {
-    @Test("bad admin settings stop the server before it listens, naming the flag", arguments: [
+    @Test("bad admin settings stop the server before it listens, naming the flag or variable", arguments: [
         (["--journal", "-1"], [String: String](), "--journal"),
         (["--journal", "many"], [:], "journal"),
-        ([], ["OPENMARKET_JOURNAL": "2000000"], "--journal"),
+        ([], ["OPENMARKET_JOURNAL": "2000000"], "OPENMARKET_JOURNAL must be 0 (off) to 1000000"),
         (["--admin-token", "short"], [:], "at least 8"),
         (["--admin-token", "has space in it"], [:], "without spaces"),
         (["--no-admin", "--admin-token", "long-enough-token"], [:], "--no-admin"),

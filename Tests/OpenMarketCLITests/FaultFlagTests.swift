@@ -3,12 +3,12 @@ import Testing
 
 /// --latency, OPENMARKET_LATENCY and --fault-seed, through the real binary.
 @Suite struct FaultFlagTests {
-    @Test("bad latency or seed stops the server before it listens, naming the flag", arguments: [
+    @Test("bad latency or seed stops the server before it listens, naming the flag or variable", arguments: [
         (["--latency", "fast"], [String: String](), "--latency must be MS or MIN-MAX"),
         (["--latency", "300-100"], [:], "--latency"),
         (["--latency", "-5"], [:], "--latency"),
         (["--latency", "700000"], [:], "600000"),
-        ([], ["OPENMARKET_LATENCY": "1-2-3"], "--latency"),
+        ([], ["OPENMARKET_LATENCY": "1-2-3"], "OPENMARKET_LATENCY must be MS or MIN-MAX"),
         (["--fault-seed", "-1"], [:], "fault-seed"),
         (["--no-admin", "--latency", "100"], [:], "--no-admin"),
     ])

@@ -92,7 +92,7 @@ struct ServeCommandTests {
         (["--vendor", "no-colons"], [:], "NAME:IDENTIFIER:SECRET"),
         ([], ["OPENMARKET_NOW": "yesterday"], "OPENMARKET_NOW"),
         ([], ["OPENMARKET_STRICT": "maybe"], "OPENMARKET_STRICT"),
-        (["--log-level", "loud"], [:], "log level"),
+        (["--log-level", "loud"], [:], "--log-level must be one of"),
     ])
     func badConfiguration(arguments: [String], environment: [String: String], mentioned: String) throws {
         let result = try ServerProcess.run(["serve", "--port", "0", "--database", ":memory:"] + arguments, environment: environment)
