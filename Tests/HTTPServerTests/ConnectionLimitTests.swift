@@ -5,22 +5,9 @@ import Testing
 /// The connection limits: never silent, and never in the way of the address every local client shares.
 @Suite("Connection limits and request sizes over real sockets")
 struct ConnectionLimitTests {
-    private static func withJSONErrors<T>(
-        configuration: ServerConfiguration = ServerConfiguration(port: 0), _ body: (HTTPServer) throws -> T
-    ) throws -> T {
-        var router = Router { error in
-            Response(status: error.status, contentType: "application/json",
-                     body: Array("{\"code\":\(error.status.code),\"message\":\"\(error.message)\"}".utf8))
-        }
-        okRoute(&router)
-        let server = try HTTPServer(configuration: configuration, router: router)
-        defer { server.stop() }
-        return try body(server)
-    }
-
     @Test("1,000 idle keep-alive connections from 127.0.0.1 do not lock out a fresh one")
     func loopbackHasNoPerAddressLimit() throws {
-        try Self.withJSONErrors { server in
+        try withJSONErrorServer { server in
             var held: [RawHTTPConnection] = []
             for _ in 0..<1_000 {
                 let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 10)
@@ -36,7 +23,7 @@ struct ConnectionLimitTests {
     @Test("a connection over the per-address limit gets a 503 with the router's body, then a close")
     func overTheLimitGets503() throws {
         let configuration = ServerConfiguration(port: 0, connectionsPerClient: 2)
-        try Self.withJSONErrors(configuration: configuration) { server in
+        try withJSONErrorServer(configuration: configuration) { server in
             var held = try (0..<2).map { _ in
                 try RawHTTPConnection(port: server.port, timeoutSeconds: 5, clientAddress: "127.0.0.2")
             }
@@ -66,7 +53,7 @@ struct ConnectionLimitTests {
     /// probe-transport tries every single size on each build.)
     @Test("every request size from 30 KB to 34 KB gets an answer")
     func everySizeNearTheLimitIsAnswered() throws {
-        try Self.withJSONErrors { server in
+        try withJSONErrorServer { server in
             let head = "GET /healthChecker HTTP/1.1\r\nHost: x\r\nX-Pad: "
             let sizes = Set(stride(from: 30 * 1_024, through: 34 * 1_024, by: 64)).union((32 * 1_024 - 512)...(32 * 1_024))
             for size in sizes.sorted() {
