@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// OPENMARKET_PORTABLE_SHIM=1 builds the HTTP shim's portable path (what macOS builds: poll, no ELF interposition) on
+// Linux too, so that CI tests what a Mac runs; see Sources/HTTPShim/shim_internal.h. Use a separate --scratch-path.
+let portableShim = Context.environment["OPENMARKET_PORTABLE_SHIM"] == "1"
+
 let package = Package(
     name: "OpenMarket",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -26,7 +30,9 @@ let package = Package(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
-        .target(name: "HTTPShim", dependencies: ["CMicroHTTPD"]),
+        .target(
+            name: "HTTPShim", dependencies: ["CMicroHTTPD"],
+            cSettings: portableShim ? [.define("HTTP_SHIM_PORTABLE")] : []),
         .target(name: "HTTPServer", dependencies: ["HTTPShim", "Locking"]),
 
         // Multipart: the streaming multipart/form-data parser, independent of HTTP.

@@ -21,26 +21,30 @@ public final class HTTPServer: Sendable {
         // The daemon holds this reference until `stop` releases it.
         let context = Unmanaged.passRetained(dispatcher)
         var errorText = [CChar](repeating: 0, count: 256)
-        // The 400s the shim sends by itself (bytes that are not a request, a Content-Length that is not a length),
-        // rendered once here, as the generation renders every error.
+        // The answers the shim sends by itself (bytes that are not a request, a Content-Length that is not a length,
+        // a head too large to leave room for an answer), rendered once here, as the generation renders every error.
+        let ownAnswers = [
+            ShimRefusal.unreadableRequest, ShimRefusal.badContentLength, ShimRefusal.requestLineTooLong,
+            ShimRefusal.headersTooLarge,
+        ].map(router.render)
         let handle = configuration.host.withCString { host in
-            withOwnAnswer(router.render(ShimRefusal.unreadableRequest)) { unreadableRequest in
-                withOwnAnswer(router.render(ShimRefusal.badContentLength)) { badContentLength in
-                    var shimConfiguration = http_shim_config(
-                        host: host,
-                        port: configuration.port,
-                        threads: UInt32(clamping: max(1, configuration.threads)),
-                        max_body_bytes: max(0, configuration.maxBodyBytes),
-                        connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
-                        connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
-                        per_client_connection_limit: UInt32(clamping: max(1, configuration.connectionsPerClient)),
-                        header_deadline_milliseconds: UInt32(clamping: max(1, configuration.headerDeadlineMilliseconds)),
-                        connection_memory_limit: max(4096, configuration.connectionMemoryLimit),
-                        unreadable_request: unreadableRequest,
-                        bad_content_length: badContentLength)
-                    return http_shim_start(
-                        &shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
-                }
+            withOwnAnswers(ownAnswers[...]) { answers in
+                var shimConfiguration = http_shim_config(
+                    host: host,
+                    port: configuration.port,
+                    threads: UInt32(clamping: max(1, configuration.threads)),
+                    max_body_bytes: max(0, configuration.maxBodyBytes),
+                    connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
+                    connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
+                    per_client_connection_limit: UInt32(clamping: max(1, configuration.connectionsPerClient)),
+                    header_deadline_milliseconds: UInt32(clamping: max(1, configuration.headerDeadlineMilliseconds)),
+                    connection_memory_limit: max(4096, configuration.connectionMemoryLimit),
+                    unreadable_request: answers[0],
+                    bad_content_length: answers[1],
+                    request_line_too_long: answers[2],
+                    headers_too_large: answers[3])
+                return http_shim_start(
+                    &shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
             }
         }
         guard let handle else {
@@ -63,13 +67,21 @@ public final class HTTPServer: Sendable {
     }
 }
 
-/// Calls `body` with the shim's view of `response` (its Content-Type and body), valid only during the call: the shim
-/// copies what it keeps.
-private func withOwnAnswer<Result>(_ response: Response, _ body: (http_shim_own_answer) -> Result) -> Result {
+/// Calls `body` with the shim's view of each response (status line, Content-Type and body), valid only during the
+/// call: the shim copies what it keeps.
+private func withOwnAnswers<Result>(
+    _ responses: ArraySlice<Response>, viewed: [http_shim_own_answer] = [],
+    _ body: ([http_shim_own_answer]) -> Result
+) -> Result {
+    guard let response = responses.first else { return body(viewed) }
     let contentType = response.headers["Content-Type"] ?? "application/json"
-    return contentType.withCString { contentType in
-        response.body.withUnsafeBufferPointer { bytes in
-            body(http_shim_own_answer(content_type: contentType, body: bytes.baseAddress, body_length: bytes.count))
+    return "\(response.status.code) \(response.status.reasonPhrase)".withCString { statusLine in
+        contentType.withCString { contentType in
+            response.body.withUnsafeBufferPointer { bytes in
+                let answer = http_shim_own_answer(
+                    status_line: statusLine, content_type: contentType, body: bytes.baseAddress, body_length: bytes.count)
+                return withOwnAnswers(responses.dropFirst(), viewed: viewed + [answer], body)
+            }
         }
     }
 }

@@ -13,6 +13,10 @@ enum ShimRefusal {
             HTTPError(
                 status: .badRequest,
                 message: "the Transfer-Encoding is not supported; send the body with a Content-Length, or with Transfer-Encoding: chunked alone")
+        case HTTP_SHIM_TOO_MANY_CONNECTIONS:
+            HTTPError(
+                status: .serviceUnavailable,
+                message: "the server has as many connections open as it allows (from this address, or in all); close idle connections, or send several requests over one kept-alive connection")
         case HTTP_SHIM_REFUSED_BY_LIBRARY:
             libraryRefusal(code: Int(raw.refused_status))
         default:
@@ -21,7 +25,7 @@ enum ShimRefusal {
     }
 
     /// Bytes that are not an HTTP request at all, which libmicrohttpd closes on without answering; the shim sends
-    /// this instead (see shim_unreadable.c).
+    /// this instead (see shim_close_answers.c).
     static let unreadableRequest = HTTPError(
         status: .badRequest,
         message: "what arrived is not an HTTP request: it must start with a request line such as GET /api/products HTTP/1.1; send a well-formed HTTP/1.1 request")
@@ -32,17 +36,21 @@ enum ShimRefusal {
         status: .badRequest,
         message: "the Content-Length header is not a length this server can read; send the body's size in bytes as decimal digits, or send the body with Transfer-Encoding: chunked")
 
+    /// A request line or headers too large for the connection's memory, refused by libmicrohttpd or, when they fit
+    /// but would leave no room for the answer, by the shim (see shim_close_answers.c).
+    static let requestLineTooLong = HTTPError(
+        status: .uriTooLong,
+        message: "the request line is longer than this server accepts (about 30 KB with the headers); shorten the URL and its query")
+
+    static let headersTooLarge = HTTPError(
+        status: .requestHeaderFieldsTooLarge,
+        message: "the request headers are larger than this server accepts (about 30 KB in all); send fewer or shorter headers")
+
     /// libmicrohttpd refuses with one of a few statuses; each gets its own fix. Any other is read as a 400.
     private static func libraryRefusal(code: Int) -> HTTPError {
         switch code {
-        case 414:
-            HTTPError(
-                status: .uriTooLong,
-                message: "the request line is longer than this server accepts (about 30 KB with the headers); shorten the URL and its query")
-        case 431:
-            HTTPError(
-                status: .requestHeaderFieldsTooLarge,
-                message: "the request headers are larger than this server accepts (about 30 KB in all); send fewer or shorter headers")
+        case 414: requestLineTooLong
+        case 431: headersTooLarge
         case 413:
             HTTPError(
                 status: .contentTooLarge,

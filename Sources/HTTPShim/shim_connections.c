@@ -8,7 +8,9 @@
 #include "shim_internal.h"
 
 #include <errno.h>
+#include <netinet/in.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -24,6 +26,12 @@ typedef struct connection_record {
     // owes it at close instead of libmicrohttpd's. Only its daemon thread uses them.
     bool had_request;
     shim_own_answer_kind owed_answer;
+    // The peer's address (family and bytes only, no port), whether it is the one every local client shares, and
+    // whether this connection is over a limit: set at start, read-only after.
+    int family;
+    uint8_t address[16];
+    bool shared_loopback;
+    bool over_limit;
 } connection_record;
 
 uint64_t shim_monotonic_milliseconds(void) {
@@ -98,6 +106,50 @@ static shim_own_answer_kind answer_at_close(const connection_record *record) {
     return kind;
 }
 
+// Keeps the peer's address in the record. 127.0.0.1 and ::1 (also as ::ffff:127.0.0.1) are the addresses every
+// local client shares, a test suite's sessions and the simulator alike, so a per-address limit would lock them out
+// of their own server; other loopback addresses (127.0.0.2...) are limited like any.
+static void remember_peer(connection_record *record, struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return;
+    static const uint8_t mapped_loopback[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 127, 0, 0, 1};
+    if (info->client_addr->sa_family == AF_INET) {
+        const struct sockaddr_in *peer = (const struct sockaddr_in *)info->client_addr;
+        record->family = AF_INET;
+        memcpy(record->address, &peer->sin_addr, sizeof peer->sin_addr);
+        record->shared_loopback = peer->sin_addr.s_addr == htonl(INADDR_LOOPBACK);
+    } else if (info->client_addr->sa_family == AF_INET6) {
+        const struct sockaddr_in6 *peer = (const struct sockaddr_in6 *)info->client_addr;
+        record->family = AF_INET6;
+        memcpy(record->address, &peer->sin6_addr, sizeof peer->sin6_addr);
+        record->shared_loopback = IN6_IS_ADDR_LOOPBACK(&peer->sin6_addr) ||
+                                  memcmp(record->address, mapped_loopback, sizeof mapped_loopback) == 0;
+    }
+}
+
+static bool same_peer(const connection_record *one, const connection_record *other) {
+    return one->family != 0 && one->family == other->family &&
+           memcmp(one->address, other->address, one->family == AF_INET ? 4 : 16) == 0;
+}
+
+// Under the registry lock. The limits are the shim's, not libmicrohttpd's (which lets a few more in), so that a
+// connection over them still gets a 503 it can read instead of a silent close.
+static bool is_over_limit(const connection_registry *registry, const connection_record *record) {
+    unsigned int open = 0, from_peer = 0;
+    for (const connection_record *other = registry->head; other != NULL; other = other->next) {
+        if (other->over_limit) continue;  // Closed soon after its 503: it does not take a place.
+        open++;
+        if (same_peer(record, other)) from_peer++;
+    }
+    if (open >= registry->connection_limit) return true;
+    return !record->shared_loopback && registry->per_client_limit != 0 && from_peer >= registry->per_client_limit;
+}
+
+bool shim_is_over_limit(struct MHD_Connection *connection) {
+    connection_record *record = record_of(connection);
+    return record != NULL && record->over_limit;
+}
+
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                         enum MHD_ConnectionNotificationCode code) {
     struct http_shim_server *server = cls;
@@ -116,7 +168,9 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         record->descriptor = info->connect_fd;
         atomic_init(&record->header_deadline, shim_monotonic_milliseconds() + registry->header_deadline_milliseconds);
         record->owed_answer = SHIM_NO_OWN_ANSWER;
+        remember_peer(record, connection);
         pthread_mutex_lock(&registry->lock);
+        record->over_limit = is_over_limit(registry, record);
         record->next = registry->head;
         if (registry->head != NULL) registry->head->previous = record;
         registry->head = record;
@@ -175,11 +229,12 @@ static void *watch_header_deadlines(void *argument) {
     return NULL;
 }
 
-int shim_registry_start(connection_registry *registry, unsigned int header_deadline_milliseconds,
-                        unsigned int idle_timeout_milliseconds) {
-    registry->header_deadline_milliseconds = header_deadline_milliseconds;
+int shim_registry_start(connection_registry *registry, const http_shim_config *config) {
+    registry->header_deadline_milliseconds = config->header_deadline_milliseconds;
+    registry->idle_timeout_milliseconds = config->connection_timeout_seconds * 1000u;
+    registry->connection_limit = config->connection_limit;
+    registry->per_client_limit = config->per_client_connection_limit;
     atomic_init(&registry->closing_all, false);
-    registry->idle_timeout_milliseconds = idle_timeout_milliseconds;
     pthread_condattr_t attributes;
     pthread_condattr_init(&attributes);
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);

@@ -9,6 +9,17 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
+// Two code paths, one behaviour. The Linux path uses what only Linux (with ELF linking) offers: epoll, and the
+// interposition of libmicrohttpd's MHD_queue_response (shim_library_errors.c). The portable path is what macOS
+// builds: poll, and no interposition (see shim_library_errors.c for what that leaves). Defining
+// HTTP_SHIM_PORTABLE (Package.swift does when OPENMARKET_PORTABLE_SHIM=1) builds the portable path on Linux too, so
+// that CI tests what a Mac runs.
+#if defined(__linux__) && !defined(HTTP_SHIM_PORTABLE)
+#define SHIM_LINUX_PATH 1
+#else
+#define SHIM_LINUX_PATH 0
+#endif
+
 struct connection_record;
 
 // The open connections, for the header deadline and for a stop that answers what already arrived.
@@ -21,6 +32,8 @@ typedef struct {
     atomic_bool closing_all;        // Set when the server closes every connection: nothing is answered any more.
     unsigned int header_deadline_milliseconds;
     unsigned int idle_timeout_milliseconds;
+    unsigned int connection_limit;  // The configuration's limits, which the shim applies (is_over_limit).
+    unsigned int per_client_limit;
     atomic_uint started;            // Connections ever registered, for a stop that waits on those it handed over.
     struct connection_record *head;
 } connection_registry;
@@ -41,7 +54,9 @@ typedef enum {
     SHIM_NO_OWN_ANSWER = -1,
     SHIM_UNREADABLE_REQUEST = 0,
     SHIM_BAD_CONTENT_LENGTH = 1,
-    SHIM_OWN_ANSWER_COUNT = 2
+    SHIM_REQUEST_LINE_TOO_LONG = 2,
+    SHIM_HEADERS_TOO_LARGE = 3,
+    SHIM_OWN_ANSWER_COUNT = 4
 } shim_own_answer_kind;
 
 struct http_shim_server {
@@ -49,6 +64,7 @@ struct http_shim_server {
     http_shim_handler handler;
     void *context;
     size_t max_body_bytes;
+    size_t connection_memory_limit;
     uint16_t port;
     // Requests whose headers have all arrived and whose answer has not been fully sent; graceful stop waits on it.
     // A client that sent only part of its headers does not count, so it cannot hold a stop for the whole grace.
@@ -58,12 +74,22 @@ struct http_shim_server {
     // The shim's own answers (shim_close_answers.c), from the Content-Type line on: the status line and Date are
     // written when one is sent. NULL when there is none. Owned by the server, freed with it.
     struct prepared_answer {
+        char status_line[64];
         char *bytes;
         size_t length;
     } own_answers[SHIM_OWN_ANSWER_COUNT];
 };
 
 uint64_t shim_monotonic_milliseconds(void);
+
+// The libmicrohttpd loaded at run time (shim_version.c), which may differ from the one built against: 0.9.75 and
+// 1.0 share their soname. False, with a message in `error`, for a version older than 0.9.75; a version between or
+// after the tested ones starts with a warning on standard error.
+bool shim_library_version_supported(char *error, size_t error_capacity);
+// Whether the loaded library takes the client discipline option (1.0 and later).
+bool shim_library_has_discipline_level(void);
+// MHD_OPTION_CLIENT_DISCIPLINE_LVL, spelled out because 0.9.75's header does not have it.
+#define SHIM_OPTION_CLIENT_DISCIPLINE_LVL ((enum MHD_OPTION)38)
 
 // Delayed answers (shim_delays.c): suspends the connection and resumes it after the delay; false when out of memory
 // (the connection is then not suspended).
@@ -75,14 +101,16 @@ void shim_delays_stop(delay_timer *timer);
 void shim_delays_free(delay_timer *timer);
 
 // Connection tracking (shim_connections.c). The registry's callbacks run on daemon threads.
-int shim_registry_start(connection_registry *registry, unsigned int header_deadline_milliseconds,
-                        unsigned int idle_timeout_milliseconds);
+int shim_registry_start(connection_registry *registry, const http_shim_config *config);
 void shim_registry_stop(connection_registry *registry);
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                         enum MHD_ConnectionNotificationCode code);
 void shim_headers_arrived(struct MHD_Connection *connection);
 void shim_awaiting_next_request(struct MHD_Connection *connection);
 bool shim_has_unread_requests(connection_registry *registry);
+// Whether the connection came when the server already had all the connections it allows (in all, or from its
+// address): its request is answered 503 and the connection closed.
+bool shim_is_over_limit(struct MHD_Connection *connection);
 unsigned int shim_started_connections(connection_registry *registry);
 struct http_shim_server *shim_server_of(struct MHD_Connection *connection);
 // From here on a closed connection gets no answer: the server is closing all of them.

@@ -5,14 +5,21 @@
 // exported MHD_queue_response, called through the PLT. On ELF systems the executable's definition of a symbol
 // comes first, so the function below sees every response before libmicrohttpd does: the shim's own answers pass
 // through unchanged, and each of libmicrohttpd's is replaced by the handler's answer to a refusal with the same
-// status, which is the API generation's JSON error. Elsewhere (macOS' two-level namespace) this is never called and
-// those few errors stay HTML.
+// status, which is the API generation's JSON error. On the portable path (macOS' two-level namespace binds the
+// library's calls to its own functions, so nothing can come first) this file only queues: those refusals stay
+// libmicrohttpd's HTML there.
 
 #define _GNU_SOURCE  // For RTLD_NEXT.
 #include "shim_internal.h"
 
-#include <dlfcn.h>
 #include <string.h>
+
+#if !SHIM_LINUX_PATH
+enum MHD_Result shim_queue(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response) {
+    return MHD_queue_response(connection, status, response);
+}
+#else
+#include <dlfcn.h>
 
 typedef enum MHD_Result (*queue_function)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
 
@@ -64,3 +71,4 @@ enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned i
     if (shim_answer_refusal(server, connection, status) == MHD_YES) return MHD_YES;
     return library_queue()(connection, status, response);
 }
+#endif

@@ -23,6 +23,7 @@ struct SlowClientTests {
         }
     }
 
+    /// 127.0.0.1 has no per-address limit (every local client shares it), so the greedy client is another address.
     @Test("a client holding every connection it may have does not lock out another address")
     func oneAddressCannotLockOutAnother() throws {
         let configuration = ServerConfiguration(
@@ -30,12 +31,12 @@ struct SlowClientTests {
         try withServer(configuration: configuration, routes: okRoute) { server in
             var held: [RawHTTPConnection] = []
             for _ in 0..<32 {
-                let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+                let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5, clientAddress: "127.0.0.2")
                 try connection.send("GET /healthChecker HTTP/1.1\r\n")
                 held.append(connection)
             }
             // Locked out, it would wait unanswered until its read timed out.
-            let other = try RawHTTPConnection(port: server.port, timeoutSeconds: 10, clientAddress: "127.0.0.2")
+            let other = try RawHTTPConnection(port: server.port, timeoutSeconds: 10, clientAddress: "127.0.0.3")
             #expect(try other.request("GET", "/healthChecker").status == 200)
             withExtendedLifetime(held) {}
         }

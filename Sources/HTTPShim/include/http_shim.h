@@ -16,8 +16,10 @@ typedef enum {
     HTTP_SHIM_COMPLETE = 0,                     ///< The whole request, body included.
     HTTP_SHIM_BODY_TOO_LARGE = 1,               ///< The body is (or grew) over the cap; the handler should answer 413.
     HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING = 2,  ///< Transfer-Encoding other than "chunked"; the body cannot be read.
-    HTTP_SHIM_REFUSED_BY_LIBRARY = 3            ///< libmicrohttpd refused the request itself with `refused_status`;
+    HTTP_SHIM_REFUSED_BY_LIBRARY = 3,           ///< libmicrohttpd refused the request itself with `refused_status`;
                                                 ///< method and path are "-", there are no headers.
+    HTTP_SHIM_TOO_MANY_CONNECTIONS = 4          ///< The connection is over the connection limit (in all or for its
+                                                ///< address); the handler should answer 503. It is then closed.
 } http_shim_request_state;
 
 /// One request. Every pointer is owned by the shim and valid only during the handler call.
@@ -52,9 +54,11 @@ typedef struct http_shim_exchange http_shim_exchange;
 /// Called on a daemon thread, possibly on several threads at once.
 typedef void (*http_shim_handler)(void *context, const http_shim_request *request, http_shim_exchange *exchange);
 
-/// A 400 answer the shim sends by itself where libmicrohttpd would send none or a broken one: its Content-Type and
-/// body, copied at start. A NULL content type means none: the connection is just closed.
+/// An answer the shim sends by itself where libmicrohttpd would send none or a broken one: its status line (without
+/// the version, e.g. "400 Bad Request"), Content-Type and body, copied at start. A NULL content type means none:
+/// the connection is just closed.
 typedef struct {
+    const char *status_line;
     const char *content_type;
     const uint8_t *body;
     size_t body_length;
@@ -68,6 +72,7 @@ typedef struct {
     unsigned int connection_timeout_seconds;
     unsigned int connection_limit;
     unsigned int per_client_connection_limit;  ///< Connections one client address may hold at once; 0: no limit.
+                                               ///< 127.0.0.1 and ::1, which every local client shares, have none.
     unsigned int header_deadline_milliseconds; ///< From a connection's start to the end of its first request's
                                                ///< headers (after an answer, the idle timeout is added); a
                                                ///< connection past it is closed.
@@ -78,6 +83,10 @@ typedef struct {
     /// For a Content-Length that is not a length (not digits, or past 2^64), which libmicrohttpd 0.9.75 answers
     /// with its response header block written twice.
     http_shim_own_answer bad_content_length;
+    /// For a request line, or a request line and headers, that fit in `connection_memory_limit` but leave too little
+    /// of it for the answer's header block, which libmicrohttpd would then close on without a word.
+    http_shim_own_answer request_line_too_long;
+    http_shim_own_answer headers_too_large;
 } http_shim_config;
 
 typedef struct http_shim_server http_shim_server;
