@@ -6,6 +6,7 @@ import Foundation
 #endif
 import HTTPServer
 import AdminPlane
+import EmulatorCore
 import Logging
 import MarketAPI
 import MarketStore
@@ -16,7 +17,8 @@ struct ServeSettings {
     var server: ServerConfiguration
     var database: String
     var generation: Generation
-    var clock: MarketClock
+    /// OPENMARKET_NOW in Unix seconds; nil: the real time.
+    var now: Double?
     var vendors: [String]
     var strict: Bool
     /// `demo` or a fixture file's path.
@@ -49,14 +51,10 @@ struct ServeSettings {
 
         generation = try Self.selectedGeneration(named: options.api ?? env["OPENMARKET_API"])
 
-        if let now = env["OPENMARKET_NOW"] {
-            do {
-                clock = MarketClock(fixedAt: try ISO8601Instant.parse(now))
-            } catch {
-                throw ValidationError("OPENMARKET_NOW: \(error)")
-            }
-        } else {
-            clock = MarketClock()
+        do {
+            now = try env["OPENMARKET_NOW"].map(ISO8601Instant.parse)
+        } catch {
+            throw ValidationError("OPENMARKET_NOW: \(error)")
         }
 
         vendors = options.vendors.isEmpty
@@ -111,9 +109,7 @@ struct ServeSettings {
             throw ValidationError("--journal must be 0 (off) to 1000000 requests; got \(capacity)")
         }
         return AdminSettings(
-            token: token, journalCapacity: capacity,
-            multipartEnding: generation.multipartEnding,
-            latency: latency ?? .none, faultSeed: options.faultSeed)
+            token: token, journalCapacity: capacity, multipartEnding: generation.multipartEnding, latency: latency ?? .none, faultSeed: options.faultSeed)
     }
 
     /// The generation `--api` or OPENMARKET_API names, v2b when neither is given.
@@ -125,14 +121,12 @@ struct ServeSettings {
         return generation
     }
 
-    /// A v2 server started without vendors configures (and prints) the demo vendor.
-    var usesDemoVendor: Bool {
-        generation.usesVendors && vendors.isEmpty
-    }
-
-    /// The vendors `--vendor` gives, or the demo vendor.
-    func configuredVendors() throws -> [VendorConfiguration] {
-        usesDemoVendor ? [VendorOption.demo] : try VendorOption.parse(vendors)
+    /// The emulator these settings describe; `--vendor` entries that cannot be read are a usage error.
+    func emulatorOptions() throws -> EmulatorOptions {
+        EmulatorOptions(
+            generation: generation, vendors: generation.usesVendors ? try VendorOption.parse(vendors) : [],
+            seed: seed.map(EmulatorSeed.init(option:)), strict: strict, now: now, publicURL: publicURL,
+            database: database, readers: server.threads, admin: admin)
     }
 
     /// What scripts read from the first line and a client on this machine connects to: a wildcard address

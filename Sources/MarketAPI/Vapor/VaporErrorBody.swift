@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// The v1 servers answered every error with Vapor's default body, `{"error":true,"reason":"..."}`.

@@ -9,7 +9,7 @@ public struct AccessLog: Sendable {
         self.sink = sink
     }
 
-    func record(_ request: Request, status: HTTPStatus, bodyBytes: Int, microseconds: Int, errorMessage: String?) {
+    package func record(_ request: Request, status: HTTPStatus, bodyBytes: Int, microseconds: Int, errorMessage: String?) {
         sink.appendLine { line in
             line.appendTimestamp()
             line.appendText(" info ")
