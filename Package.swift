@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "OpenMarketClient", targets: ["OpenMarketClient"]),
         .library(name: "OpenMarketTesting", targets: ["OpenMarketTesting"]),
         .library(name: "MarketStore", targets: ["MarketStore"]),
+        .library(name: "OpenMarketEmulator", targets: ["OpenMarketEmulator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,7 +26,10 @@ let package = Package(
         // The one lock type every module uses.
         .target(name: "Locking"),
 
-        // HTTP: libmicrohttpd, the C shim over it, and the Swift layer (requests, responses, routing).
+        // HTTP vocabulary without any C dependency (requests, responses, routing, the interceptor hook): the core both
+        // transports serve, so the in-process emulator links no libmicrohttpd.
+        .target(name: "HTTPCore", dependencies: ["Locking"]),
+        // The network transport: libmicrohttpd, the C shim over it, and the Swift server that answers through HTTPCore.
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -33,7 +37,7 @@ let package = Package(
         .target(
             name: "HTTPShim", dependencies: ["CMicroHTTPD"],
             cSettings: portableShim ? [.define("HTTP_SHIM_PORTABLE")] : []),
-        .target(name: "HTTPServer", dependencies: ["HTTPShim", "Locking"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "HTTPShim", "Locking"]),
 
         // Multipart: the streaming multipart/form-data parser, independent of HTTP.
         .target(name: "Multipart"),
@@ -54,7 +58,7 @@ let package = Package(
 
         // The API generations (v2b, v2a, v1b, v1a), each a `Generation` value, and everything they share.
         .target(
-            name: "MarketAPI", dependencies: ["HTTPServer", "Locking", "MarketStore", "Multipart", "WireFormat"],
+            name: "MarketAPI", dependencies: ["HTTPCore", "Locking", "MarketStore", "Multipart", "WireFormat"],
             plugins: ["EmbedSchema"]),
 
         // The control plane under /__admin: access, health, reset, the request journal, the OpenAPI document and the
@@ -62,7 +66,7 @@ let package = Package(
         .target(
             name: "AdminPlane",
             dependencies: [
-                "HTTPServer", "Locking", "MarketAPI", "MarketStore", "Multipart", "OpenMarketVersion", "WireFormat",
+                "HTTPCore", "Locking", "MarketAPI", "MarketStore", "Multipart", "OpenMarketVersion", "WireFormat",
             ],
             exclude: ["Page"],
             plugins: ["EmbedSchema"]),
@@ -82,13 +86,27 @@ let package = Package(
             name: "Catalogue", dependencies: ["CZlib", "MarketStore", "WireFormat"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
+        // One emulator (store, seed, vendors, generation, admin plane) assembled the same way for every transport: the
+        // openmarket binary serves it over libmicrohttpd, OpenMarketEmulator through a URLProtocol. No Foundation.
+        .target(
+            name: "EmulatorCore",
+            dependencies: ["AdminPlane", "Catalogue", "CZlib", "HTTPCore", "MarketAPI", "MarketStore", "Multipart"]),
+
+        // For an app's tests, UI tests and previews: the emulator in process behind a URLProtocol. Its closure has no
+        // libmicrohttpd and no Process, so it builds for iOS.
+        .target(
+            name: "OpenMarketEmulator",
+            dependencies: [
+                "AdminPlane", "EmulatorCore", "HTTPCore", "Locking", "MarketAPI", "MarketStore", "OpenMarketClient",
+            ]),
+
         // CLI, and the version it reports.
         .target(name: "OpenMarketVersion"),
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "AdminPlane", "Catalogue", "HTTPServer", "MarketAPI", "MarketStore", "Multipart", "OpenMarketVersion",
-                "WireFormat",
+                "AdminPlane", "Catalogue", "EmulatorCore", "HTTPCore", "HTTPServer", "MarketAPI", "MarketStore", "Multipart",
+                "OpenMarketVersion", "WireFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -96,7 +114,7 @@ let package = Package(
         // Tests
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["README.md", "Samples"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "Locking"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPCore", "HTTPServer", "HTTPTestSupport", "Locking"]),
         .target(name: "MultipartSamples", dependencies: ["Multipart"], path: "Tests/MultipartSamples"),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "MultipartSamples", "WireFormat"]),
         .testTarget(name: "WireFormatTests", dependencies: ["Locking", "WireFormat"]),
@@ -113,13 +131,20 @@ let package = Package(
         .target(
             name: "APITestSupport",
             dependencies: [
-                "AdminPlane", "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "TestFixtures",
+                "AdminPlane", "EmulatorCore", "HTTPCore", "HTTPServer", "HTTPTestSupport", "Locking", "MarketAPI",
+                "MarketStore", "OpenMarketEmulator", "TestFixtures",
             ],
             path: "Tests/APITestSupport"),
         .testTarget(
-            name: "APIv2bTests", dependencies: ["APITestSupport", "HTTPServer", "HTTPTestSupport", "Locking", "MarketAPI", "MarketStore"]),
+            name: "APIv2bTests", dependencies: ["APITestSupport", "HTTPCore", "HTTPTestSupport", "Locking", "MarketAPI", "MarketStore"]),
         .testTarget(name: "APIv2aTests", dependencies: ["APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore"]),
         .testTarget(name: "APIv1Tests", dependencies: ["APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore"]),
+        .testTarget(
+            name: "OpenMarketEmulatorTests",
+            dependencies: [
+                "AdminPlane", "EmulatorCore", "HTTPServer", "HTTPTestSupport", "Locking", "MarketAPI", "OpenMarketClient",
+                "OpenMarketEmulator",
+            ]),
         .testTarget(
             name: "ContractTests",
             dependencies: [
@@ -129,13 +154,13 @@ let package = Package(
         .testTarget(
             name: "AdminPlaneTests",
             dependencies: [
-                "AdminPlane", "APITestSupport", "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "Multipart",
-                "WireFormat",
+                "AdminPlane", "APITestSupport", "HTTPCore", "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore",
+                "Multipart", "WireFormat",
             ]),
         .testTarget(
             name: "OpenAPITests",
             dependencies: [
-                "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore", "SchemaEmbedder",
+                "HTTPCore", "HTTPTestSupport", "MarketAPI", "MarketStore", "SchemaEmbedder",
                 .product(name: "Yams", package: "Yams"),
             ]),
         .testTarget(

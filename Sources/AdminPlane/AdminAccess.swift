@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// Who may use `/__admin`: anyone on this machine, and others only with the admin token.
 struct AdminAccess: Sendable {

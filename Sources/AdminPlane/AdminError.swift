@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// An admin request refused: the status and what to do about it, sent as `{"error": "..."}`.

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// `/__admin/faults` and `/__admin/latency` (C.5).
 extension AdminRoutes {

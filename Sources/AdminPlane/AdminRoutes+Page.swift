@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// `/__admin/` and the page's style sheet and script (C.6).
 extension AdminRoutes {

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import MarketStore
 
 /// `/__admin/products`: the store as an app would show it, read straight from the store, never journaled.

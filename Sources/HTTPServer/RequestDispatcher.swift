@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPShim
 
 /// Converts between the shim's C structs and `Request`/`Response`, and writes one log line per request.

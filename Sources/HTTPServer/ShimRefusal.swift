@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPShim
 
 /// Requests the shim or libmicrohttpd refuse before any route sees them, as errors the generation renders like

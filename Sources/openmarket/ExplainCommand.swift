@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import EmulatorCore
 import MarketAPI
 import Multipart
 import WireFormat

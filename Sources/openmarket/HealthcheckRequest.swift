@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// The status and body of the answer to a health check.

@@ -1,5 +1,5 @@
-import AdminPlane
 import ArgumentParser
+import EmulatorCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,10 +10,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HTTPCore
 import HTTPServer
 import Logging
-import MarketAPI
-import MarketStore
 
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,43 +40,42 @@ struct ServeCommand: ParsableCommand {
         defer { sink.flush() }
         let logger = Logger(label: "openmarket") { _ in StandardErrorLogHandler(logLevel: settings.logLevel, sink: sink) }
 
-        let seed = try SeedSetup.load(settings)
-        let store = try openStore(settings, seedVendors: seed, logger: logger)
-        let seedRows = try seed?.rows(for: store, settings: settings)
-        if let seed, let seedRows {
-            try seed.apply(seedRows, to: store, logger: logger)
+        if !settings.generation.usesVendors && !settings.vendors.isEmpty {
+            logger.warning("--vendor is ignored: \(settings.generation.name) has no vendors; each product has a password")
         }
-        let context = APIContext(
-            store: store, clock: settings.clock, strict: settings.strict, publicURL: settings.publicURL)
-        let router = settings.generation.makeRouter(context: context)
-        // A reset puts back the rows the start wrote, so the answers after it are the ones after the start.
-        let reseed = seedRows.map { rows in { @Sendable (store: MarketStore) in _ = try store.seedIfEmpty(rows) } }
-        let admin = settings.admin.map {
-            AdminPlane(settings: $0, generation: settings.generation, context: context, store: store, reseed: reseed)
+        let options = try settings.emulatorOptions()
+        let emulator: Emulator
+        do {
+            emulator = try Emulator(options)
+        } catch {
+            throw Self.failure(error, settings: settings)
+        }
+        if let seed = emulator.seedReport {
+            log(seed, logger: logger)
         }
 
         let server: HTTPServer
         do {
             server = try HTTPServer(
-                configuration: settings.server, router: router,
+                configuration: settings.server, router: emulator.router,
                 accessLog: settings.logLevel <= .info
                     ? AccessLog(sink: sink, healthChecks: settings.logLevel <= .debug) : nil,
-                interceptor: admin)
+                interceptor: emulator.admin)
         } catch {
             throw RuntimeFailure("\(error)")
         }
         printAddresses(settings, port: server.port)
-        if settings.usesDemoVendor {
-            let demo = VendorOption.demo
+        if options.usesDemoVendor {
+            let demo = EmulatorOptions.demoVendor
             print("demo vendor: name \(demo.name), identifier \(demo.identifier), secret \(demo.secret)")
         }
-        try seed?.credentialLines(settings: settings).forEach { print($0) }
+        emulator.seedReport?.credentialLines.forEach { print($0) }
         fflush(nil)  // Scripts wait for this line; do not leave it in a pipe buffer.
 
         let signal = ProcessSignals.waitForStop()
         logger.notice("\(signal) received: finishing in-flight requests")
         server.stop()
-        store.close()
+        emulator.store.close()
         logger.notice("stopped")
     }
 
@@ -96,36 +94,28 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
-    /// Opens (or creates) the database, checks it belongs to this generation, and configures the vendors, the
-    /// seed's included.
-    private func openStore(_ settings: ServeSettings, seedVendors seed: SeedSetup?, logger: Logger) throws -> MarketStore {
-        let store: MarketStore
-        do {
-            store = try MarketStore(path: settings.database, readers: settings.server.threads)
-            try store.claimGeneration(settings.generation.name)
-        } catch let error as StoreError {
-            throw RuntimeFailure(starting: error, database: settings.database)
-        } catch {
-            throw RuntimeFailure(
-                "cannot open the database \(settings.database): \(error)\(DatabaseFolderHint.suffix(for: settings.database))")
+    /// A bad seed file exits with 2, vendors the command line cannot configure are a usage error, the rest 1.
+    private static func failure(_ error: EmulatorError, settings: ServeSettings) -> any Error {
+        switch error {
+        case .seed(let source, let message):
+            RuntimeFailure("\(settings.seedGivenAs) \(source): \(message)", exitStatus: 2)
+        case .vendors(let message): ValidationError(message)
+        case .store(let database, let error): RuntimeFailure(starting: error, database: database)
+        case .database(let path, let message):
+            RuntimeFailure("cannot open the database \(path): \(message)\(DatabaseFolderHint.suffix(for: path))")
         }
-        guard settings.generation.usesVendors else {
-            if !settings.vendors.isEmpty {
-                logger.warning("--vendor is ignored: \(settings.generation.name) has no vendors; each product has a password")
-            }
-            return store
+    }
+
+    private func log(_ seed: SeedReport, logger: Logger) {
+        guard seed.written else {
+            logger.notice("--seed \(seed.source): the store already has products, so it is left as it is")
+            return
         }
-        let configured = try settings.configuredVendors()
-        let vendors = configured + (seed?.addedVendors(configured: configured) ?? [])
-        do {
-            _ = try store.upsertVendors(vendors, now: settings.clock.now())
-        } catch let error as StoreError {
-            // A vendor given twice is a mistake on the command line; anything else is the database's.
-            guard case .duplicateVendorIdentifier = error else {
-                throw RuntimeFailure(starting: error, database: settings.database)
-            }
-            throw ValidationError("\(error)")
-        }
-        return store
+        logger.info(
+            "--seed \(seed.source): \(seed.productCount) products built in \(Self.milliseconds(seed.buildTime)) ms, written in \(Self.milliseconds(seed.writeTime)) ms")
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }

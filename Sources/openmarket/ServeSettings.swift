@@ -6,6 +6,7 @@ import Foundation
 #endif
 import HTTPServer
 import AdminPlane
+import EmulatorCore
 import Logging
 import MarketAPI
 import MarketStore
@@ -16,7 +17,8 @@ struct ServeSettings {
     var server: ServerConfiguration
     var database: String
     var generation: Generation
-    var clock: MarketClock
+    /// OPENMARKET_NOW in Unix seconds; nil: the real time.
+    var now: Double?
     var vendors: [String]
     /// `--vendor` or `OPENMARKET_VENDORS`, for a refusal of one of `vendors`.
     var vendorsGivenAs: String
@@ -62,14 +64,10 @@ struct ServeSettings {
         generation = try Self.selectedGeneration(
             named: options.api ?? env["OPENMARKET_API"], givenAs: Self.name("--api", options.api, "OPENMARKET_API"))
 
-        if let now = env["OPENMARKET_NOW"] {
-            do {
-                clock = MarketClock(fixedAt: try ISO8601Instant.parse(now))
-            } catch {
-                throw SettingRefusal.refuse("OPENMARKET_NOW", "is not usable: \(error)")
-            }
-        } else {
-            clock = MarketClock()
+        do {
+            now = try env["OPENMARKET_NOW"].map(ISO8601Instant.parse)
+        } catch {
+            throw SettingRefusal.refuse("OPENMARKET_NOW", "is not usable: \(error)")
         }
 
         vendors = options.vendors.isEmpty
@@ -131,9 +129,7 @@ struct ServeSettings {
                 name("--journal", options.journal, "OPENMARKET_JOURNAL"), "must be 0 (off) to 1000000 requests; got \(capacity)")
         }
         return AdminSettings(
-            token: token, journalCapacity: capacity,
-            multipartEnding: generation.multipartEnding,
-            latency: latency ?? .none, faultSeed: options.faultSeed)
+            token: token, journalCapacity: capacity, multipartEnding: generation.multipartEnding, latency: latency ?? .none, faultSeed: options.faultSeed)
     }
 
     /// The generation `--api` or OPENMARKET_API names, v2b when neither is given; `givenAs` names the one used.
@@ -150,14 +146,13 @@ struct ServeSettings {
         flagValue == nil ? variable : flag
     }
 
-    /// A v2 server started without vendors configures (and prints) the demo vendor.
-    var usesDemoVendor: Bool {
-        generation.usesVendors && vendors.isEmpty
-    }
-
-    /// The vendors `--vendor` gives, or the demo vendor.
-    func configuredVendors() throws -> [VendorConfiguration] {
-        usesDemoVendor ? [VendorOption.demo] : try VendorOption.parse(vendors, givenAs: vendorsGivenAs)
+    /// The emulator these settings describe; `--vendor` entries that cannot be read are a usage error.
+    func emulatorOptions() throws -> EmulatorOptions {
+        EmulatorOptions(
+            generation: generation,
+            vendors: generation.usesVendors ? try VendorOption.parse(vendors, givenAs: vendorsGivenAs) : [],
+            seed: seed.map(EmulatorSeed.init(option:)), strict: strict, now: now, publicURL: publicURL,
+            database: database, readers: server.threads, admin: admin)
     }
 
     /// What scripts read from the first line and a client on this machine connects to: a wildcard address

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import Logging
 
 /// swift-log's messages (startup, shutdown, warnings) on the same batched sink as the access log, so the two

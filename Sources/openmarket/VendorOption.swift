@@ -3,9 +3,6 @@ import WireFormat
 
 /// `--vendor` and `OPENMARKET_VENDORS` entries: NAME:IDENTIFIER:SECRET.
 enum VendorOption {
-    /// The vendor created when none is configured, with fixed credentials so an app can keep them across restarts.
-    static let demo = VendorConfiguration(name: "demo", identifier: "demo-vendor-identifier", secret: "demo-vendor-secret")
-
     /// `givenAs` is `--vendor` or `OPENMARKET_VENDORS`, named when an entry is refused.
     static func parse(_ entries: [String], givenAs source: String) throws -> [VendorConfiguration] {
         try entries.map { entry in

@@ -1,12 +1,19 @@
 import AdminPlane
+import EmulatorCore
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPCore
 import HTTPServer
 import HTTPTestSupport
 import MarketAPI
 import MarketStore
+import OpenMarketEmulator
 
-/// A real server for one generation on an ephemeral loopback port, backed by a real SQLite file in a temporary
-/// folder that disappears with it.
+/// A real server for one generation, backed by a real SQLite file in a temporary folder that disappears with it:
+/// on an ephemeral loopback port, or in process behind `OpenMarketEmulator` (`TestTransport.current`), both
+/// assembled by `Emulator` as `openmarket serve` does.
 public final class LiveServer {
     public static let vendorA = VendorConfiguration(name: "zhilly", identifier: "id-zhilly-6941", secret: "zhillysecret0001")
     public static let vendorB = VendorConfiguration(name: "kyo12", identifier: "id-kyo12-6941", secret: "kyo12secret00002")
@@ -18,7 +25,8 @@ public final class LiveServer {
     private let folder: TemporaryDirectory
     public var databasePath: String { folder.path("market.sqlite") }
     public private(set) var store: MarketStore
-    private var server: HTTPServer
+    private var running: Running
+    public let transport: TestTransport
     private let strict: Bool
     private let publicURL: String?
     private let now: Double?
@@ -26,14 +34,27 @@ public final class LiveServer {
     private let admin: AdminSettings?
     private let host: String
 
-    public var port: UInt16 { server.port }
+    /// In process, port 1, where nothing listens: a request the emulator did not take would fail, not reach
+    /// another server.
+    public var port: UInt16 {
+        switch running {
+        case .socket(let server): server.port
+        case .inProcess: 1
+        }
+    }
+
+    private enum Running {
+        case socket(HTTPServer)
+        case inProcess(OpenMarketEmulator, URLSession)
+    }
 
     /// `folder`, when given, holds the database instead of a new temporary folder (a small disk, say).
     public init(
         _ generation: Generation, strict: Bool = false, publicURL: String? = nil,
         now: Double? = LiveServer.fixedNow, maxBodyBytes: Int = 32 * 1024 * 1024, folder: TemporaryDirectory? = nil,
-        admin: AdminSettings? = nil, host: String = "127.0.0.1"
+        admin: AdminSettings? = nil, host: String = "127.0.0.1", transport: TestTransport = .current
     ) throws {
+        self.transport = transport
         self.admin = admin
         self.host = host
         self.generation = generation
@@ -43,49 +64,78 @@ public final class LiveServer {
         self.maxBodyBytes = maxBodyBytes
         let folder = try folder ?? TemporaryDirectory()
         self.folder = folder
-        (store, server) = try Self.start(
+        (store, running) = try Self.start(
             generation, path: folder.path("market.sqlite"), strict: strict, publicURL: publicURL, now: now,
-            maxBodyBytes: maxBodyBytes, admin: admin, host: host)
+            maxBodyBytes: maxBodyBytes, admin: admin, host: host, transport: transport)
     }
 
     deinit {
-        server.stop()
+        stop()
     }
 
     /// Stops the server and starts a new one on the same database, as a restart of the process would.
     public func restart() throws {
-        server.stop()
-        (store, server) = try Self.start(
+        stop()
+        (store, running) = try Self.start(
             generation, path: databasePath, strict: strict, publicURL: publicURL, now: now, maxBodyBytes: maxBodyBytes,
-            admin: admin, host: host)
+            admin: admin, host: host, transport: transport)
+    }
+
+    private func stop() {
+        switch running {
+        case .socket(let server): server.stop()
+        case .inProcess(_, let session): session.invalidateAndCancel()
+        }
+    }
+
+    /// `base` with whatever a session needs to reach this server: nothing more over a socket, the emulator's
+    /// protocol in process.
+    public func sessionConfiguration(base: URLSessionConfiguration) -> URLSessionConfiguration {
+        switch running {
+        case .socket: base
+        case .inProcess(let emulator, _): emulator.sessionConfiguration(base: base)
+        }
     }
 
     public func connection() throws -> RawHTTPConnection {
         try RawHTTPConnection(port: port)
     }
 
-    /// One request on a fresh connection.
+    /// One request on a fresh connection, or through the emulator's URLSession in process.
     public func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
     ) throws -> RawResponse {
-        try connection().request(method, target, headers: headers, body: body)
+        switch running {
+        case .socket: try connection().request(method, target, headers: headers, body: body)
+        case .inProcess(_, let session):
+            try URLSessionRequest.send(
+                method, url: "http://127.0.0.1:\(port)\(target)", headers: headers, body: body, session: session)
+        }
     }
 
     private static func start(
         _ generation: Generation, path: String, strict: Bool, publicURL: String?, now: Double?,
-        maxBodyBytes: Int, admin: AdminSettings?, host: String
-    ) throws -> (MarketStore, HTTPServer) {
-        let store = try MarketStore(path: path, readers: 4)
-        try store.claimGeneration(generation.name)
-        if generation.usesVendors {
-            _ = try store.upsertVendors([vendorA, vendorB], now: fixedNow)
+        maxBodyBytes: Int, admin: AdminSettings?, host: String, transport: TestTransport
+    ) throws -> (MarketStore, Running) {
+        let options = EmulatorOptions(
+            generation: generation, vendors: generation.usesVendors ? [vendorA, vendorB] : [], strict: strict, now: now,
+            publicURL: publicURL, database: path, readers: 4, admin: admin)
+        switch transport {
+        case .socket:
+            let emulator = try Emulator(options)
+            let server = try HTTPServer(
+                configuration: ServerConfiguration(host: host, port: 0, threads: 4, maxBodyBytes: maxBodyBytes),
+                router: emulator.router, interceptor: emulator.admin)
+            return (emulator.store, .socket(server))
+        case .inProcess:
+            let emulator = try OpenMarketEmulator(
+                core: options, generation: OpenMarketEmulator.Generation(rawValue: generation.name) ?? .v2b,
+                hosts: ["127.0.0.1:1"], maxBodyBytes: maxBodyBytes)
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = 30
+            let session = URLSession(configuration: emulator.sessionConfiguration(base: configuration))
+            return (emulator.emulator.store, .inProcess(emulator, session))
         }
-        let context = APIContext(store: store, clock: MarketClock(fixedAt: now), strict: strict, publicURL: publicURL)
-        let server = try HTTPServer(
-            configuration: ServerConfiguration(host: host, port: 0, threads: 4, maxBodyBytes: maxBodyBytes),
-            router: generation.makeRouter(context: context),
-            interceptor: admin.map { AdminPlane(settings: $0, generation: generation, context: context, store: store) })
-        return (store, server)
     }
 }
 

@@ -1,6 +1,6 @@
 import APITestSupport
 import Foundation
-import HTTPServer
+import HTTPCore
 import Locking
 @testable import MarketAPI
 import MarketStore

@@ -1,6 +1,7 @@
 import APITestSupport
 import AdminPlane
 import Foundation
+import HTTPCore
 import HTTPServer
 import HTTPTestSupport
 import MarketAPI

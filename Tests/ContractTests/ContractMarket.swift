@@ -30,7 +30,7 @@ final class ContractMarket {
         // whole suite shares two cores here with servers and child processes of its own (5 s was once too short).
         configuration.timeoutIntervalForRequest = 30
         configuration.timeoutIntervalForResource = 60
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: server.sessionConfiguration(base: configuration))
     }
 
     deinit {

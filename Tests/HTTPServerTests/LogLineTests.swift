@@ -1,5 +1,5 @@
 import Foundation
-@testable import HTTPServer
+@testable import HTTPCore
 import Testing
 
 @Suite struct LogLineTests {

@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPServer
 
 /// Starts a server on an ephemeral loopback port for one test and stops it when the test is done with it.

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// One fault as `POST /__admin/faults` set it: which requests it catches and what it does to them.
 struct Fault: Sendable {

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 extension FaultBook {
     /// The API's answer with this request's fault and latency applied. The API runs first unless the fault answers

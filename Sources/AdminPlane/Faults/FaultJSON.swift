@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// Faults as the admin API shows them: the members they were set with, `times` being what is left. `headers` is

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// A fault's `path`: segments compared after slash normalisation (empty segments dropped, as routing does), the
 /// query ignored; `*` stands for one segment, `**` (last) for all the rest, none included.

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// Reads the body of `POST /__admin/faults`. Every member is checked and an unknown one is refused, so a typo is a

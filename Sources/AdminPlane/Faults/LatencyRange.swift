@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// How long every API answer waits: uniformly between `minMs` and `maxMs` (equal for a fixed delay).

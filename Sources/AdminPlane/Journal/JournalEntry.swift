@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// One API request and the answer it got, as the journal keeps it. A class: the journal stores, evicts and frees it
 /// as one reference on every request, instead of copying and destroying a dozen fields inside its lock.

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// `GET /__admin/requests?limit=&before=&after=&method=&path=&status=`: which entries to list. Every parameter is
 /// checked, so a typo is a 400 that says what is accepted rather than a silently unfiltered list.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HTTPServer
+import HTTPCore
 import Locking
 
 /// The last API requests and their answers, in memory: at most `capacity` entries and `maxBytes` of bodies,

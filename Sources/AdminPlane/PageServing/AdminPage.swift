@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// One file of the admin page, as the build embedded it from Sources/AdminPlane/Page.
 struct EmbeddedPageFile: Sendable {

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// `GET /__admin/products?page=&size=`: which page of the store, newest first. Checked like the journal's query.
 struct ProductPageQuery {

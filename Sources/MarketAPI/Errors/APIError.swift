@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// Every error the market API answers, one case per condition, with its status. A case carries the facts of one
 /// occurrence; `message(in:)` words it for an error family (v2 says "product", v1 says "item", v1b has its own

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import MarketStore
 
 /// A generation's routes on its router: every catalogue error a handler throws answers in the generation's words,

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// How a generation's errors look on the wire: the body that carries a message and the words the message uses.
 public enum ErrorFamily: Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import MarketStore
 
 /// The store's refusals as the client sees them. A handler can meet one after its own checks passed, when another

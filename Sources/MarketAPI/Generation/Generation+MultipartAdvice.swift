@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import Multipart
 
 /// What a generation's API makes of a multipart body it could read, for `openmarket explain`: the body an error

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// One API generation of the real server (v2b, v2a, v1b, v1a), described as a value: its family, its paths, its
 /// JSON layouts, its delete flow and where it keeps images. Everything the generations share (the store, the

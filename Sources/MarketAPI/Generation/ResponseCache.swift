@@ -1,5 +1,5 @@
 import Dispatch
-import HTTPServer
+import HTTPCore
 import Locking
 import MarketStore
 

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// The scheme and host image URLs start with: `--public-url` when given, else the Host the request was sent to,
 /// so the simulator gets 127.0.0.1 URLs and a phone on the LAN gets URLs it can reach.

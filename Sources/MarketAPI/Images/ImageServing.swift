@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import MarketStore
 
 /// Serves stored image bytes at the keys the generation's layout gave them.

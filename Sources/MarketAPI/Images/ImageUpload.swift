@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import Multipart
 import WireFormat
 

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import Locking
 
 /// The bytes of images being sent right now, by key, so that every client asking for one image while it is

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import Multipart
 
 /// A request body read as multipart/form-data; the parser's explanation goes to the client as it is.

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// One page of a v2 list and the numbers the real server computed for it (docs/wire-format.md §3.3).

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import MarketStore
 
 /// How every generation creates a product: the fields checked first, then the images (read only then, so a bad field

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// JSON request bodies and `params` parts, read whatever their Content-Type says (docs/wire-format.md §6.1), with

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// The v2 servers (Spring Boot) answered every error as `{"code":<status>,"message":"..."}`.

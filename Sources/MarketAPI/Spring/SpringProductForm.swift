@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import MarketStore
 
 /// Reads the product fields of a v2 `params` part or PATCH body, as leniently as real clients needed (docs/wire-format.md §6.1):

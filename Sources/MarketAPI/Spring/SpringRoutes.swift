@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 extension SpringAPI {
     static let healthCheckPath = "/healthChecker"

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// v2a's delete flow: `POST /api/products/{id}/secret` with the vendor secret answers the product's own secret

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// v1b answered every error as `{"message":"..."}` alone (docs/wire-format.md §6.9), with Vapor's JSON media type.

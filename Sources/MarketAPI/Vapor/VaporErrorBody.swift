@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// v1a answered every error with Vapor's default body, `{"error":true,"reason":"..."}` (v1b's is `V1bErrorBody`).

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import Multipart
 
 /// A v1 create or PATCH body. Vapor chose its decoder by Content-Type: `application/json` is read as JSON (docs/wire-format.md

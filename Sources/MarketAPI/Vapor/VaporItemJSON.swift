@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// A v1 create or PATCH sent as `application/json` (docs/wire-format.md §6.8), as two cohort-1 v1a apps did: the

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 enum VaporResponse {
     /// Vapor's `HTTPMediaType.json`, charset included, on every v1 JSON answer.

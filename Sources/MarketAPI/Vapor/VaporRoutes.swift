@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 extension VaporAPI {
     /// v1 had no health check; its first list page answers 200 even with no items.

@@ -2,7 +2,7 @@
 /// libmicrohttpd reads it in place and drops its reference once the answer is sent, so a slow client holds a
 /// reference, not a copy.
 public final class SharedBytes: @unchecked Sendable {  // Immutable after init: the bytes are never written again.
-    let start: UnsafeMutableRawPointer
+    package let start: UnsafeMutableRawPointer
     public let count: Int
 
     public init(_ bytes: [UInt8]) {

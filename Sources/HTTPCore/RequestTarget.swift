@@ -1,7 +1,7 @@
 /// The path of a request target. HTTP/1.1 servers must accept the absolute form (`http://host:port/path`, which
 /// proxies send) as well as the usual origin form (`/path`); both route by their path.
-enum RequestTarget {
-    static func path(_ rawPath: String) -> String {
+package enum RequestTarget {
+    package static func path(_ rawPath: String) -> String {
         guard !rawPath.hasPrefix("/") else { return rawPath }
         let lowercased = rawPath.lowercased()
         let scheme = ["http://", "https://"].first { lowercased.hasPrefix($0) }

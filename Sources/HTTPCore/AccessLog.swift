@@ -12,7 +12,7 @@ public struct AccessLog: Sendable {
         self.healthChecks = healthChecks
     }
 
-    func record(_ request: Request, status: HTTPStatus, bodyBytes: Int, microseconds: Int, errorMessage: String?) {
+    package func record(_ request: Request, status: HTTPStatus, bodyBytes: Int, microseconds: Int, errorMessage: String?) {
         let isHealthCheck = request.isHealthCheck
         guard healthChecks || !isHealthCheck else { return }
         sink.appendLine { line in

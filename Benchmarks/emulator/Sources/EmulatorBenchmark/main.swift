@@ -1,0 +1,87 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OpenMarketEmulator
+
+// Usage: EmulatorBenchmark inprocess ROUNDS SECONDS CONCURRENCY
+//        EmulatorBenchmark live URL ROUNDS SECONDS CONCURRENCY
+//        EmulatorBenchmark creation COUNT
+// Prints one line per figure: NAME MEDIAN (requests per second, or microseconds for creation), the median of the
+// rounds. The same client code measures both transports; only the session differs.
+
+let arguments = CommandLine.arguments
+
+/// Requests per second over `seconds`, with `concurrency` requests in flight, each sent again when it completes.
+func roundTrips(_ session: URLSession, _ url: URL, seconds: Double, concurrency: Int) -> Double {
+    let deadline = DispatchTime.now() + seconds
+    let group = DispatchGroup()
+    let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: concurrency)
+    counts.initialize(repeating: 0)
+    defer { counts.deallocate() }
+    nonisolated(unsafe) let shared = counts
+    for lane in 0..<concurrency {
+        group.enter()
+        @Sendable func next() {
+            guard DispatchTime.now() < deadline else { return group.leave() }
+            session.dataTask(with: url) { data, response, _ in
+                guard (response as? HTTPURLResponse)?.statusCode == 200, data?.isEmpty == false else {
+                    fatalError("\(url) did not answer 200")
+                }
+                shared[lane] += 1
+                next()
+            }.resume()
+        }
+        next()
+    }
+    group.wait()
+    return Double(counts.reduce(0, +)) / seconds
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+func measure(_ session: URLSession, base: String, rounds: Int, seconds: Double, concurrency: Int) {
+    for (name, path) in [("detail", "/api/products/1"), ("list", "/api/products?page_no=1&items_per_page=20")] {
+        let url = URL(string: base + path)!
+        _ = roundTrips(session, url, seconds: min(1, seconds), concurrency: concurrency)  // warm-up
+        let rates = (0..<rounds).map { _ in roundTrips(session, url, seconds: seconds, concurrency: concurrency) }
+        print("\(name) \(Int(median(rates)))")
+    }
+}
+
+func microseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+}
+
+switch arguments.dropFirst().first {
+case "inprocess":
+    let (rounds, seconds, concurrency) = (Int(arguments[2])!, Double(arguments[3])!, Int(arguments[4])!)
+    let emulator = try OpenMarketEmulator(.init(generation: .v2b, seed: .demo, journal: 0))
+    let session = URLSession(configuration: emulator.sessionConfiguration())
+    measure(session, base: "https://openmarket.yagom-academy.kr", rounds: rounds, seconds: seconds, concurrency: concurrency)
+case "live":
+    let (base, rounds, seconds, concurrency) = (arguments[2], Int(arguments[3])!, Double(arguments[4])!, Int(arguments[5])!)
+    let session = URLSession(configuration: .ephemeral)
+    measure(session, base: base, rounds: rounds, seconds: seconds, concurrency: concurrency)
+case "creation":
+    let count = Int(arguments[2])!
+    let firstDemo = try microseconds { _ = try OpenMarketEmulator(.init(generation: .v2b, seed: .demo)) }
+    print("first-demo \(Int(firstDemo))")
+    var empty: [Double] = []
+    var demo: [Double] = []
+    for _ in 0..<count {
+        empty.append(try microseconds { _ = try OpenMarketEmulator(.init(generation: .v2b)) })
+        demo.append(try microseconds { _ = try OpenMarketEmulator(.init(generation: .v2b, seed: .demo)) })
+    }
+    print("empty \(Int(median(empty)))")
+    print("demo \(Int(median(demo)))")
+default:
+    FileHandle.standardError.write(Data("usage: EmulatorBenchmark inprocess|live|creation ...\n".utf8))
+    exit(64)
+}

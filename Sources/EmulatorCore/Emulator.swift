@@ -1,0 +1,85 @@
+import AdminPlane
+import HTTPCore
+import MarketAPI
+import MarketStore
+import Multipart
+
+/// One emulator, whatever carries its requests: the store (seeded, with its vendors), the generation's router and
+/// the admin plane in front of it. `openmarket serve` puts it behind a socket, `OpenMarketEmulator` behind a
+/// URLProtocol; both make it here, so they answer alike.
+public final class Emulator: Sendable {
+    public let options: EmulatorOptions
+    public let store: MarketStore
+    public let router: Router
+    /// nil when the options turn `/__admin` off.
+    public let admin: AdminPlane?
+    /// What the seed did; nil without one.
+    public let seedReport: SeedReport?
+
+    /// The seed is read and checked before the store is opened, so a bad fixture leaves the database untouched.
+    public init(_ options: EmulatorOptions) throws(EmulatorError) {
+        self.options = options
+        let plan = try options.seed.map { seed throws(EmulatorError) in try SeedPlan(seed, options: options) }
+        let store = try Self.openStore(options, adding: plan?.addedVendors ?? [])
+        let clock = MarketClock(fixedAt: options.now)
+        let seeded = try plan.map { plan throws(EmulatorError) in try plan.apply(to: store, now: clock.now()) }
+        let context = APIContext(store: store, clock: clock, strict: options.strict, publicURL: options.publicURL)
+        self.store = store
+        router = options.generation.makeRouter(context: context)
+        // A reset puts back the rows the start wrote, so the answers after it are the ones after the start.
+        let reseed = seeded.map { seeded in { @Sendable (store: MarketStore) in _ = try store.seedIfEmpty(seeded.rows) } }
+        admin = options.admin.map { settings in
+            var settings = settings
+            settings.multipartEnding = options.generation.multipartEnding
+            return AdminPlane(
+                settings: settings, generation: options.generation, context: context, store: store, reseed: reseed)
+        }
+        seedReport = seeded?.report
+    }
+
+    /// Answers one request as the server would: `/__admin` by the admin plane, the rest by the generation's router
+    /// behind the admin plane's journal, faults and latency.
+    public func respond(to request: Request) -> Response {
+        guard let admin else { return router.respond(to: request) }
+        return admin.respond(to: request, next: router.respond)
+    }
+
+    /// An error as the generation writes it, for refusals a transport makes before any route sees the request.
+    public func render(_ error: HTTPError) -> Response {
+        router.render(error)
+    }
+
+    /// Opens (or creates) the database, checks it belongs to this generation, and configures the vendors.
+    private static func openStore(
+        _ options: EmulatorOptions, adding seedVendors: [VendorConfiguration]
+    ) throws(EmulatorError) -> MarketStore {
+        let store: MarketStore
+        do {
+            store = try MarketStore(path: options.database, readers: options.readers)
+            try store.claimGeneration(options.generation.name)
+        } catch let error as StoreError {
+            throw .store(database: options.database, error)
+        } catch {
+            throw .database(path: options.database, message: "\(error)")
+        }
+        guard options.generation.usesVendors else { return store }
+        do {
+            _ = try store.upsertVendors(
+                options.configuredVendors + seedVendors, now: MarketClock(fixedAt: options.now).now())
+        } catch let error as StoreError {
+            // A vendor given twice is a mistake in the options; anything else is the database's.
+            guard case .duplicateVendorIdentifier = error else { throw .store(database: options.database, error) }
+            throw .vendors("\(error)")
+        } catch {
+            throw .vendors("\(error)")
+        }
+        return store
+    }
+}
+
+extension Generation {
+    /// Where its server lets a multipart body end: v1's Vapor also after a last delimiter line (MultipartEnding).
+    public var multipartEnding: MultipartEnding {
+        family == .vapor ? .closeDelimiterOrLastDelimiterLine : .closeDelimiter
+    }
+}

@@ -1,0 +1,54 @@
+import AdminPlane
+import MarketAPI
+import MarketStore
+
+/// Everything that decides how an emulator answers, whatever carries its requests (a socket or a URLProtocol):
+/// `openmarket serve` fills it from flags and the environment, `OpenMarketEmulator` from its `Options`.
+public struct EmulatorOptions: Sendable {
+    public var generation: Generation
+    /// The vendors v2 accepts; empty configures `demoVendor`. v1 has no vendors and ignores them.
+    public var vendors: [VendorConfiguration]
+    public var seed: EmulatorSeed?
+    /// The course rules on top of what the real server accepted.
+    public var strict: Bool
+    /// Unix seconds every product is registered at; nil: the real time.
+    public var now: Double?
+    /// The scheme and host put into image URLs instead of the request's Host.
+    public var publicURL: String?
+    /// A SQLite file, or `":memory:"`.
+    public var database: String
+    /// Reader connections opened up front (a file database; an in-memory one reads through its writer).
+    public var readers: Int
+    /// nil: no `/__admin` (no journal, faults or latency either).
+    public var admin: AdminSettings?
+
+    /// The vendor configured when none is given, with fixed credentials so an app can keep them across restarts.
+    public static let demoVendor = VendorConfiguration(
+        name: "demo", identifier: "demo-vendor-identifier", secret: "demo-vendor-secret")
+
+    public init(
+        generation: Generation, vendors: [VendorConfiguration] = [], seed: EmulatorSeed? = nil, strict: Bool = false,
+        now: Double? = nil, publicURL: String? = nil, database: String = ":memory:", readers: Int = 4,
+        admin: AdminSettings? = AdminSettings()
+    ) {
+        self.generation = generation
+        self.vendors = vendors
+        self.seed = seed
+        self.strict = strict
+        self.now = now
+        self.publicURL = publicURL
+        self.database = database
+        self.readers = readers
+        self.admin = admin
+    }
+
+    /// Whether the demo vendor is configured: on v2, when no vendor is given.
+    public var usesDemoVendor: Bool {
+        generation.usesVendors && vendors.isEmpty
+    }
+
+    /// The vendors configured before the seed's are added.
+    var configuredVendors: [VendorConfiguration] {
+        usesDemoVendor ? [Self.demoVendor] : vendors
+    }
+}

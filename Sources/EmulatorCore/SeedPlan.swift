@@ -1,0 +1,79 @@
+import Catalogue
+import MarketAPI
+import MarketStore
+
+/// A seed read and checked, ready to be written once the store and its vendors are there.
+struct SeedPlan {
+    let seed: EmulatorSeed
+    let catalogue: SeedCatalogue
+    let generation: SeedGeneration
+    let usesVendors: Bool
+    /// The seed's vendors that the options do not already configure.
+    let addedVendors: [VendorConfiguration]
+    /// How long building the catalogue took (drawing the demo's pictures, reading a fixture's files).
+    let buildTime: Duration
+
+    init(_ seed: EmulatorSeed, options: EmulatorOptions) throws(EmulatorError) {
+        self.seed = seed
+        // Every generation has seed facts; v2b's are the fallback for a future one without them.
+        generation = SeedGeneration(generation: options.generation.name) ?? .v2b
+        usesVendors = options.generation.usesVendors
+        let start = ContinuousClock.now
+        do {
+            catalogue = try seed.catalogue(for: generation)
+            if usesVendors {
+                try catalogue.checkVendors(configured: options.configuredVendors)
+            }
+        } catch {
+            throw .seed(source: seed.name, message: "\(error)")
+        }
+        buildTime = ContinuousClock.now - start
+        let configured = options.configuredVendors
+        addedVendors = catalogue.vendors.filter { seed in !configured.contains { $0.identifier == seed.identifier } }
+    }
+
+    /// Fills an empty store; one with products is left alone. The rows are built once, with the ids the store gave
+    /// the seed's vendors, so that a reset puts back exactly what the start wrote.
+    func apply(to store: MarketStore, now: Double) throws(EmulatorError) -> (rows: [SeededProduct], report: SeedReport) {
+        let start = ContinuousClock.now
+        do {
+            var vendorIDs: [String: Int64] = [:]
+            for vendor in catalogue.vendors {
+                vendorIDs[vendor.identifier] = try store.vendor(identifier: vendor.identifier)?.id
+            }
+            let rows = catalogue.storeRows(vendorIDs: vendorIDs, generation: generation, now: now)
+            let written = try store.seedIfEmpty(rows)
+            let report = SeedReport(
+                source: seed.name, productCount: rows.count, written: written, buildTime: buildTime,
+                writeTime: ContinuousClock.now - start, credentialLines: credentialLines)
+            return (rows, report)
+        } catch {
+            throw .seed(source: seed.name, message: "cannot write it to the store: \(error)")
+        }
+    }
+
+    /// What an app needs to sign in as the seed's sellers.
+    private var credentialLines: [String] {
+        guard usesVendors else {
+            // A product without its own password takes its vendor's secret (`SeedCatalogue.storeRows`).
+            let lendingSecrets = catalogue.vendors.filter { vendor in
+                catalogue.products.contains { $0.vendor == vendor.identifier && $0.password == nil }
+            }
+            return lendingSecrets.map { "seed vendor \($0.name): the password of its products is \($0.secret)" }
+        }
+        return addedVendors.map { "seed vendor: name \($0.name), identifier \($0.identifier), secret \($0.secret)" }
+    }
+}
+
+/// What seeding an emulator did, for its log and for whoever signs in as the seed's vendors.
+public struct SeedReport: Sendable {
+    /// `demo` or the fixture's path.
+    public let source: String
+    public let productCount: Int
+    /// false when the store already had products and was left as it was.
+    public let written: Bool
+    public let buildTime: Duration
+    public let writeTime: Duration
+    /// One line per seed vendor whose credentials an app needs.
+    public let credentialLines: [String]
+}

@@ -1,0 +1,51 @@
+import AdminPlane
+import EmulatorCore
+import Foundation
+import MarketAPI
+import MarketStore
+
+extension EmulatorOptions {
+    /// The core's options for the library's, every value checked first.
+    init(_ options: OpenMarketEmulator.Options) throws(OpenMarketEmulator.SetupError) {
+        guard let generation = Generation.named(options.generation.rawValue) else {
+            throw .init("the generation \(options.generation.rawValue) is not known to this build")
+        }
+        guard generation.usesVendors || options.vendors.isEmpty else {
+            throw .init(
+                "\(generation.name) has no vendors (each product has its own password); leave vendors empty, or use v2b or v2a")
+        }
+        for vendor in options.vendors where [vendor.name, vendor.identifier, vendor.secret].contains(where: \.isEmpty) {
+            throw .init("a vendor needs a non-empty name, identifier and secret; got \(vendor)")
+        }
+        guard (0...1_000_000).contains(options.journal) else {
+            throw .init("journal must be 0 (off) to 1000000 requests; got \(options.journal)")
+        }
+        let latency = try Self.latency(options.latency)
+        if let database = options.database, database.isEmpty {
+            throw .init("database must be the path of a SQLite file, or nil to keep the store in memory; got \"\"")
+        }
+        let seed = try options.seed.map { seed throws(OpenMarketEmulator.SetupError) -> EmulatorSeed in
+            switch seed {
+            case .demo: return .demo
+            case .fixture(let path) where path.isEmpty: throw .init("a fixture seed needs the path of a fixture file")
+            case .fixture(let path): return .fixture(path: path)
+            }
+        }
+        self.init(
+            generation: generation,
+            vendors: options.vendors.map { VendorConfiguration(name: $0.name, identifier: $0.identifier, secret: $0.secret) },
+            seed: seed, strict: options.strict, now: options.now?.timeIntervalSince1970,
+            database: options.database ?? ":memory:",
+            admin: AdminSettings(journalCapacity: options.journal, latency: latency, faultSeed: options.faultSeed))
+    }
+
+    private static func latency(_ milliseconds: ClosedRange<Int>?) throws(OpenMarketEmulator.SetupError) -> LatencyRange {
+        guard let milliseconds else { return .none }
+        guard let range = LatencyRange(minMs: milliseconds.lowerBound, maxMs: milliseconds.upperBound) else {
+            throw .init(
+                "latency must be whole milliseconds from 0 to \(LatencyRange.maxMilliseconds), e.g. 300...300 or "
+                    + "100...800; got \(milliseconds)")
+        }
+        return range
+    }
+}

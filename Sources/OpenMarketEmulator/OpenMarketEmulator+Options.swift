@@ -1,0 +1,99 @@
+import Foundation
+
+extension OpenMarketEmulator {
+    /// How an emulator behaves; it mirrors `openmarket serve`'s flags. Every value is checked when the emulator is
+    /// made, and a bad one throws ``SetupError`` before anything is created.
+    public struct Options: Sendable {
+        /// The API generation it speaks, and so the host it answers by default.
+        public var generation: Generation
+        /// The vendors v2 accepts (`--vendor`); empty configures the demo vendor (`demo-vendor-identifier`,
+        /// `demo-vendor-secret`). v1 has no vendors: give none.
+        public var vendors: [Vendor]
+        /// What the store starts with (`--seed`); nil: empty.
+        public var seed: Seed?
+        /// The course rules on top of what the real server accepted (`--strict`).
+        public var strict: Bool
+        /// Every product is registered at this instant (`OPENMARKET_NOW`); nil: the real time.
+        public var now: Date?
+        /// How many API requests the journal keeps, 0 to 1,000,000 (`--journal`); 0 keeps none.
+        public var journal: Int
+        /// Milliseconds every API answer waits, 0 to 600,000, drawn in the range (`--latency`); nil: none.
+        public var latency: ClosedRange<Int>?
+        /// Seeds the draws of faults' probability and of latency (`--fault-seed`); nil: different on every run.
+        public var faultSeed: UInt64?
+        /// A SQLite file that outlives the emulator (`--database`); nil: in memory, gone with the emulator.
+        public var database: String?
+        /// Hosts answered besides the generation's real one, as `host` or `host:port` (e.g. `127.0.0.1:8080`),
+        /// over http and https. A host without a port is answered on the scheme's default port.
+        public var hosts: [String]
+
+        public init(
+            generation: Generation, vendors: [Vendor] = [], seed: Seed? = nil, strict: Bool = false, now: Date? = nil,
+            journal: Int = 1000, latency: ClosedRange<Int>? = nil, faultSeed: UInt64? = nil, database: String? = nil,
+            hosts: [String] = []
+        ) {
+            self.generation = generation
+            self.vendors = vendors
+            self.seed = seed
+            self.strict = strict
+            self.now = now
+            self.journal = journal
+            self.latency = latency
+            self.faultSeed = faultSeed
+            self.database = database
+            self.hosts = hosts
+        }
+    }
+
+    /// The Open Market API generations, each answered on its real host by default (the README's table).
+    public enum Generation: String, Sendable, CaseIterable {
+        /// `openmarket.yagom-academy.kr`, 2022–.
+        case v2b
+        /// `market-training.yagom-academy.kr`.
+        case v2a
+        /// `camp-open-market-2.herokuapp.com`.
+        case v1b
+        /// `camp-open-market.herokuapp.com`.
+        case v1a
+
+        /// The host the course apps sent this generation's requests to.
+        public var host: String {
+            switch self {
+            case .v2b: "openmarket.yagom-academy.kr"
+            case .v2a: "market-training.yagom-academy.kr"
+            case .v1b: "camp-open-market-2.herokuapp.com"
+            case .v1a: "camp-open-market.herokuapp.com"
+            }
+        }
+    }
+
+    /// What the store starts with.
+    public enum Seed: Sendable, Equatable {
+        /// The demo catalogue: products with drawn pictures, several vendors, every case an app must show.
+        case demo
+        /// A fixture file (the README's format), or a saved page of the API's own JSON.
+        case fixture(path: String)
+    }
+
+    /// A v2 vendor account.
+    public struct Vendor: Sendable, Hashable {
+        public var name: String
+        public var identifier: String
+        public var secret: String
+
+        public init(name: String, identifier: String, secret: String) {
+            self.name = name
+            self.identifier = identifier
+            self.secret = secret
+        }
+    }
+
+    /// Why an emulator could not be made: a message that says what to change. Nothing was created.
+    public struct SetupError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let description: String
+
+        init(_ description: String) {
+            self.description = description
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Locking
+
+/// Answers the requests of one emulator's sessions in process. `Tag` only makes the class distinct per emulator
+/// (see `ProtocolTag`); the registry says which emulator that is.
+///
+/// `startLoading` runs on a queue the loading system may share between all sessions, so it only hands the request
+/// to an `InProcessExchange`, which answers on a queue of its own and never waits there.
+final class EmulatorURLProtocol<Tag: ProtocolTag>: URLProtocol {
+    private let exchange = Locked<InProcessExchange?>(nil)
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        EmulatorRegistry.shared.entry(for: self)?.hosts.answers(request.url) ?? false
+    }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    override func startLoading() {
+        guard let client else { return }
+        let started = InProcessExchange(for: ProtocolCallbacks(protocol: self, client: client))
+        exchange.withLock { $0 = started }
+        started.start(request, isUpload: task is URLSessionUploadTask, entry: EmulatorRegistry.shared.entry(for: Self.self))
+    }
+
+    override func stopLoading() {
+        exchange.withLock { $0 }?.cancel()
+    }
+}
+
+/// The protocol and its client, for the exchange's queue. Unchecked Sendable: the loading system takes a client's
+/// calls from any thread, and the exchange makes them one at a time, none after `stopLoading`.
+struct ProtocolCallbacks: @unchecked Sendable {
+    let `protocol`: URLProtocol
+    let client: any URLProtocolClient
+}

@@ -1,0 +1,130 @@
+import Dispatch
+import EmulatorCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPCore
+import Locking
+
+/// One request answered in process, then delivered the way the socket server would deliver it: after the answer's
+/// delay (on a timer, holding no thread), whole or broken by a fault. Cancelling stops the delay and any delivery;
+/// a delay longer than the request's `timeoutInterval` ends in `URLError.timedOut` when the interval runs out.
+final class InProcessExchange: Sendable {
+    private enum State {
+        case answering
+        case waiting(DispatchWorkItem)
+        case over
+    }
+
+    /// What reaches the client.
+    private enum Outcome: Sendable {
+        case answer(Response, url: URL, isHead: Bool)
+        case failure(URLError.Code)
+    }
+
+    /// Answers run here, never on the loading system's queue: a request may take a write lock or read a stream.
+    private static let queue = DispatchQueue(label: "OpenMarketEmulator", attributes: .concurrent)
+
+    private let callbacks: ProtocolCallbacks
+    /// Unchecked: a work item is only scheduled and cancelled, both safe from any thread.
+    private let state = Locked<UncheckedState>(UncheckedState(.answering))
+
+    private struct UncheckedState: @unchecked Sendable {
+        var value: State
+        init(_ value: State) { self.value = value }
+    }
+
+    init(for callbacks: ProtocolCallbacks) {
+        self.callbacks = callbacks
+    }
+
+    func start(_ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?) {
+        Self.queue.async { [self] in
+            let outcome = Self.answer(request, isUpload: isUpload, entry: entry)
+            let timeout = Duration.milliseconds(Int(min(request.timeoutInterval, 86_400) * 1000))
+            let delay = if case .answer(let response, _, _) = outcome { response.delay } else { Duration.zero }
+            if delay >= timeout {
+                schedule(.failure(.timedOut), after: timeout)
+            } else {
+                schedule(outcome, after: delay)
+            }
+        }
+    }
+
+    func cancel() {
+        state.withLock { state in
+            if case .waiting(let item) = state.value {
+                item.cancel()
+            }
+            state.value = .over
+        }
+    }
+
+    /// A request to an emulator that is gone fails as a server that is gone would.
+    private static func answer(_ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?) -> Outcome {
+        guard let entry, let emulator = entry.emulator.emulator, let url = request.url else {
+            return .failure(.cannotConnectToHost)
+        }
+        let isHead = request.httpMethod?.uppercased() == "HEAD"
+        guard !isUpload else {
+            return .answer(emulator.render(InProcessRequest.uploadTaskRefusal), url: url, isHead: isHead)
+        }
+        switch InProcessRequest.make(from: request, maxBodyBytes: entry.maxBodyBytes) {
+        case .success(let request):
+            return .answer(emulator.respond(to: request), url: url, isHead: isHead)
+        case .failure(let refusal):
+            return .answer(emulator.render(refusal), url: url, isHead: isHead)
+        }
+    }
+
+    private func schedule(_ outcome: Outcome, after delay: Duration) {
+        guard delay > .zero else {
+            deliver(outcome)
+            return
+        }
+        let item = DispatchWorkItem { [self] in deliver(outcome) }
+        let scheduled = state.withLock { state in
+            guard case .answering = state.value else { return false }
+            state.value = .waiting(item)
+            return true
+        }
+        guard scheduled else { return }
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        Self.queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: item)
+    }
+
+    /// Tells the client, unless the task was cancelled first; the state makes it happen at most once.
+    private func deliver(_ outcome: Outcome) {
+        let proceeds = state.withLock { state in
+            if case .over = state.value { return false }
+            state.value = .over
+            return true
+        }
+        guard proceeds else { return }
+        let (urlProtocol, client) = (callbacks.protocol, callbacks.client)
+        switch outcome {
+        case .failure(let code):
+            client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
+        case .answer(let response, let url, let isHead):
+            guard response.delivery != .drop, response.delivery != .reset else {
+                client.urlProtocol(urlProtocol, didFailWithError: URLError(.networkConnectionLost))
+                return
+            }
+            client.urlProtocol(urlProtocol, didReceive: response.urlResponse(for: url), cacheStoragePolicy: .notAllowed)
+            var body = isHead ? Data() : response.bodyData
+            if response.delivery == .truncate {
+                body = body.prefix(body.count / 2)
+            }
+            if !body.isEmpty {
+                client.urlProtocol(urlProtocol, didLoad: body)
+            }
+            if response.delivery == .truncate {
+                client.urlProtocol(urlProtocol, didFailWithError: URLError(.networkConnectionLost))
+            } else {
+                client.urlProtocolDidFinishLoading(urlProtocol)
+            }
+        }
+    }
+}
