@@ -8,8 +8,10 @@ public final class ServerProcess {
     public private(set) var url = ""
     private let errorFile: URL
 
-    /// Starts `openmarket` with the arguments and waits (at most `timeout`) for the line with its address.
-    public init(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(20)) throws {
+    /// Starts `openmarket` with the arguments and waits (at most `timeout`) for the line with its address. The
+    /// default is generous: a debug build seeding the demo catalogue on a machine busy with other builds was seen
+    /// to need more than 20 s, and a start that works returns as soon as it prints the line.
+    public init(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(120)) throws {
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         try Self.prepare(process, arguments, environment)
@@ -53,7 +55,7 @@ public final class ServerProcess {
     }
 
     /// Sends the signal and waits (bounded) for the exit status.
-    public func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(20)) -> Int32? {
+    public func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(60)) -> Int32? {
         kill(process.processIdentifier, signal)
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline {

@@ -13,10 +13,20 @@ import Testing
         directory = try TemporaryDirectory()
     }
 
+    /// The script is copied into place by `cp`, so this process never holds the executable open for writing: a
+    /// descriptor it held could leak into a child another test forks meanwhile, and executing the file while that
+    /// child lives fails with ETXTBSY ("Text file busy"), as seen under load.
     private func script(_ body: String) throws -> URL {
+        let source = directory.url.appendingPathComponent("openmarket.sh")
         let url = directory.url.appendingPathComponent("openmarket")
-        try "#!/bin/sh\n\(body)\n".write(to: url, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try "#!/bin/sh\n\(body)\n".write(to: source, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: source.path)
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = [source.path, url.path]
+        try copy.run()
+        copy.waitUntilExit()
+        guard copy.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
         return url
     }
 
