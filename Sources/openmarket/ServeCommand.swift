@@ -105,8 +105,8 @@ struct ServeCommand: ParsableCommand {
         } catch let error as StoreError {
             throw RuntimeFailure("\(settings.database): \(error)")
         } catch {
-            throw RuntimeFailure(
-                "cannot open the database \(settings.database): \(error)\(DatabaseFolderHint.suffix(for: settings.database))")
+            let hint = DatabaseFolderHint.suffix(for: settings.database)
+            throw RuntimeFailure("cannot open the database \(settings.database): \(error)\(hint)")
         }
         guard settings.generation.usesVendors else {
             if !settings.vendors.isEmpty {
