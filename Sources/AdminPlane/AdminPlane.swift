@@ -6,7 +6,8 @@ import MarketStore
 /// Everything under `/__admin`: access, health, reset, the request journal, faults, latency and the generation's
 /// OpenAPI document. It stands in front of the API's router: admin requests it answers itself (never journaled,
 /// delayed or faulted), API requests it passes on, applying faults and latency, recording them in the journal (a
-/// container's health check excepted, see `Request.isHealthCheck`) and holding the reset gate shared so that a reset is never seen half done.
+/// container's health check excepted, see `Request.isHealthCheck`) and holding the reset gate shared so that a reset
+/// is never seen half done.
 public final class AdminPlane: RequestInterceptor {
     private let access: AdminAccess
     private let router: Router

@@ -14,6 +14,7 @@ enum DatabaseFolderHint {
         let directory = folder.isEmpty ? "/" : folder
         guard access(directory, W_OK) != 0, errno == EACCES else { return "" }
         let owner = "\(getuid()):\(getgid())"
-        return "; the folder \(directory) is not writable by this process (uid:gid \(owner)): chown \(owner) \(directory)"
+        return "; the folder \(directory) is not writable by this process (uid:gid \(owner)): "
+            + "chown \(owner) \(directory)"
     }
 }

@@ -126,7 +126,8 @@ struct ServeSettings {
         }
         guard (0...1_000_000).contains(capacity) else {
             throw SettingRefusal.refuse(
-                name("--journal", options.journal, "OPENMARKET_JOURNAL"), "must be 0 (off) to 1000000 requests; got \(capacity)")
+                name("--journal", options.journal, "OPENMARKET_JOURNAL"),
+                "must be 0 (off) to 1000000 requests; got \(capacity)")
         }
         return AdminSettings(
             token: token, journalCapacity: capacity, multipartEnding: generation.multipartEnding, latency: latency ?? .none, faultSeed: options.faultSeed)
