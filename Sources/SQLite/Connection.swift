@@ -4,7 +4,7 @@ import CSQLite
 ///
 /// Not thread-safe: a connection (and its statements) must be used by one thread at a time.
 public final class Connection {
-    private let database: OpaquePointer
+    let database: OpaquePointer
     private var statements: [String: Statement] = [:]
 
     public init(path: String, flags: OpenFlags = [.readWrite, .create]) throws {
