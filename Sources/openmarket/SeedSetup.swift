@@ -17,7 +17,7 @@ struct SeedSetup {
         do {
             let start = ContinuousClock.now
             let catalogue = source == "demo"
-                ? DemoCatalogue.build(for: settings.seedGeneration) : try FixtureReader.read(path: source)
+                ? DemoCatalogue.shared(for: settings.seedGeneration) : try FixtureReader.read(path: source)
             let buildTime = ContinuousClock.now - start
             if settings.generation.usesVendors {
                 try catalogue.checkVendors(configured: try settings.configuredVendors())
