@@ -79,12 +79,9 @@ let package = Package(
 
         // Seed data: the demo catalogue with its drawn pictures (PNG through the system zlib), and fixture files.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Optimised in debug builds too: unoptimised, drawing the demo pictures takes 20 s instead of under one at every
-        // start, tests included. Only the openmarket executable uses this target, never a library product, so the
-        // unsafe flag does not stop other packages from depending on this one's libraries.
-        .target(
-            name: "Catalogue", dependencies: ["CZlib", "MarketStore", "WireFormat"],
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // The demo's pictures are drawn once per build and kept in the user's cache folder (DemoPictureCache), so
+        // debug builds need no optimisation flag, which would stop other packages from depending on this one.
+        .target(name: "Catalogue", dependencies: ["CZlib", "MarketStore", "WireFormat"]),
 
         // One emulator (store, seed, vendors, generation, admin plane) assembled the same way for every transport: the
         // openmarket binary serves it over libmicrohttpd, OpenMarketEmulator through a URLProtocol. No Foundation.

@@ -11,6 +11,7 @@ struct AdminRoutes {
     let journal: RequestJournal
     let reset: StateReset
     let faults: FaultBook
+    let snapshots: SnapshotShelf
     let multipartEnding: MultipartEnding
     let openAPIDocument: @Sendable (OpenAPIFormat, Request) throws -> Response
 
@@ -69,10 +70,11 @@ struct AdminRoutes {
         addFaultRoutes(to: &router)
         addPageRoutes(to: &router)
         addProductRoutes(to: &router)
+        addSnapshotRoutes(to: &router)
         return router
     }
 
-    private func health() -> HealthReport {
+    func health() -> HealthReport {
         HealthReport(
             generation: generation, uptimeSeconds: Self.seconds(ContinuousClock.now - started), store: store.health(),
             journalCapacity: journal.capacity, journalEntries: journal.count, activeFaults: faults.count)
@@ -115,11 +117,11 @@ struct AdminRoutes {
         }
     }
 
-    /// A reset takes no options; a body with some is refused rather than ignored.
-    private static func refuseBody(_ request: Request) throws(AdminError) {
+    /// A reset or a restore takes no options; a body with some is refused rather than ignored.
+    static func refuseBody(_ request: Request) throws(AdminError) {
         let text = String(decoding: request.body, as: UTF8.self).filter { !$0.isWhitespace }
         guard text.isEmpty || text == "{}" else {
-            throw .badRequest("POST /__admin/reset takes no body (or {}); send it empty")
+            throw .badRequest("\(request.method) \(request.path) takes no body (or {}); send it empty")
         }
     }
 

@@ -23,7 +23,7 @@ public enum EmulatorSeed: Sendable, Equatable {
     /// The one place a seed becomes a catalogue.
     func catalogue(for generation: SeedGeneration) throws(FixtureError) -> SeedCatalogue {
         switch self {
-        case .demo: DemoCatalogue.build(for: generation)
+        case .demo: DemoCatalogue.shared(for: generation)
         case .fixture(let path): try FixtureReader.read(path: path)
         }
     }

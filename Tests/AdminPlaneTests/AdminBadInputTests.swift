@@ -49,6 +49,24 @@ import Testing
         ("GET", "/__admin/products/1/images/x", "", 404, "has no image \"x\""),
         ("GET", "/__admin/products/999/images/0", "", 404, "no product 999"),
         ("DELETE", "/__admin/products/1", "", 405, "GET"),
+        ("POST", "/__admin/snapshots", "", 400, "JSON object with the snapshot's name"),
+        ("POST", "/__admin/snapshots", "[1]", 400, "JSON object"),
+        ("POST", "/__admin/snapshots", #"{"name": 5}"#, 400, "{\"name\": \"before-checkout\"}"),
+        ("POST", "/__admin/snapshots", #"{"name": ""}"#, 400, "a snapshot name is 1 to 64"),
+        ("POST", "/__admin/snapshots", #"{"name": "a b"}"#, 400, "got \"a b\""),
+        ("POST", "/__admin/snapshots", #"{"name": "-x"}"#, 400, "starting with a letter or digit"),
+        ("POST", "/__admin/snapshots", #"{"name": "\#(String(repeating: "x", count: 65))"}"#, 400, "1 to 64"),
+        ("POST", "/__admin/snapshots", #"{"name": "x", "keep": true}"#, 400, "unknown member \"keep\""),
+        ("POST", "/__admin/snapshots?x=1", #"{"name": "x"}"#, 400, "no query parameters"),
+        ("GET", "/__admin/snapshots?x=1", "", 400, "no query parameters"),
+        ("PUT", "/__admin/snapshots", "", 405, "GET"),
+        ("POST", "/__admin/snapshots/nope/restore", "", 404, "no snapshot named \"nope\""),
+        ("POST", "/__admin/snapshots/nope/restore", #"{"x":1}"#, 400, "takes no body"),
+        ("POST", "/__admin/snapshots/a%20b/restore", "", 400, "a snapshot name is"),
+        ("POST", "/__admin/snapshots/nope/restore?x=1", "", 400, "no query parameters"),
+        ("DELETE", "/__admin/snapshots/nope", "", 404, "GET /__admin/snapshots lists those kept"),
+        ("DELETE", "/__admin/snapshots/.x", "", 400, "a snapshot name is"),
+        ("GET", "/__admin/snapshots/nope", "", 405, "DELETE"),
     ]
 
     @Test("a clear 4xx in the admin error shape, and nothing changed", arguments: Generation.all)
@@ -57,6 +75,7 @@ import Testing
         _ = try server.createAny()
         let healthBefore = try server.request("GET", "/__admin/health").json["database"] as? [String: Any]
         let journalBefore = try server.request("GET", "/__admin/requests").text
+        let snapshotsBefore = try server.request("GET", "/__admin/snapshots").text
         for refusal in Self.refusals {
             let response = try server.request(refusal.method, refusal.target, body: Array(refusal.body.utf8))
             #expect(response.status == refusal.status, "\(refusal.method) \(refusal.target)")
@@ -68,6 +87,7 @@ import Testing
         let healthAfter = try server.request("GET", "/__admin/health").json["database"] as? [String: Any]
         #expect(healthAfter?["products"] as? Int == healthBefore?["products"] as? Int)
         #expect(try server.request("GET", "/__admin/requests").text == journalBefore)
+        #expect(try server.request("GET", "/__admin/snapshots").text == snapshotsBefore)
     }
 
     @Test("filters narrow the list; total counts every match", arguments: Generation.all)

@@ -107,7 +107,7 @@ final class RequestJournal: Sendable {
         })
     }
 
-    private static func wallClock() -> Double {
+    static func wallClock() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

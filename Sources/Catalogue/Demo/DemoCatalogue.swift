@@ -1,4 +1,3 @@
-import Dispatch
 import MarketStore
 
 /// The built-in catalogue of `--seed demo`: the same products, times, prices and pictures on every start.
@@ -7,13 +6,23 @@ public enum DemoCatalogue {
     static let firstRegistration: Double = 1_709_510_400
     static let registrationInterval: Double = 4_321.25
 
-    /// Draws every picture, so it takes a moment: build it once and keep it. Discounts are written the way
-    /// `generation` reads them, so an app shows the same sale prices on every generation.
+    /// The catalogue with pictures drawn now, which takes a moment (some 0.5 s optimised, many seconds in a debug
+    /// build): `shared(for:)` is what to use. Discounts are written the way `generation` reads them, so an app shows
+    /// the same sale prices on every generation.
     public static func build(for generation: SeedGeneration) -> SeedCatalogue {
+        catalogue(for: generation, pictures: DemoPictures.draw())
+    }
+
+    /// The catalogue with the pictures of this process, drawn once per process and kept on disk between processes
+    /// (under the user's cache folder, or `OPENMARKET_CACHE_DIR`), so that only the first start of a build draws.
+    public static func shared(for generation: SeedGeneration) -> SeedCatalogue {
+        catalogue(for: generation, pictures: DemoPictures.shared)
+    }
+
+    private static func catalogue(for generation: SeedGeneration, pictures: [[[UInt8]]]) -> SeedCatalogue {
         var products = DemoProducts.entries.enumerated().map { index, entry in
             product(index, entry, discountIsAmountOff: generation.discountIsAmountOff)
         }
-        let pictures = pngBytes(of: DemoProducts.entries.enumerated().map(pictures))
         for index in products.indices {
             products[index].images = pictures[index].map { SeedImage(bytes: $0, mediaType: "image/png", fileExtension: "png") }
         }
@@ -32,32 +41,6 @@ public enum DemoCatalogue {
                 price: entry.price, currency: usesDollars ? "USD" : "KRW", discountedPrice: discount,
                 stock: index % 6 == 4 ? 0 : Int64(index * 17 % 45 + 1)),
             registeredAt: firstRegistration + Double(index) * registrationInterval, images: [])
-    }
-
-    /// One to five pictures of each product, in its colours.
-    private static func pictures(_ index: Int, _ entry: DemoProducts.Entry) -> [ProductPicture] {
-        let palette = DemoPalettes.all[index * 7 % DemoPalettes.all.count]
-        return (0..<(1 + index * 3 % 5)).map { variant in
-            ProductPicture(kind: entry.kind, palette: palette, variant: variant, seed: UInt64(index + 1))
-        }
-    }
-
-    /// Draws the pictures on every core. Each drawing writes only its own slot of the result, so the slots need no
-    /// lock; `concurrentPerform` returns once all are written.
-    private static func pngBytes(of pictures: [[ProductPicture]]) -> [[[UInt8]]] {
-        let flat = pictures.flatMap { $0 }
-        var drawn = [[UInt8]](repeating: [], count: flat.count)
-        drawn.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: flat.count) { index in
-                slots[index] = flat[index].pngBytes()
-            }
-        }
-        var remaining = drawn[...]
-        return pictures.map { product in
-            defer { remaining = remaining.dropFirst(product.count) }
-            return Array(remaining.prefix(product.count))
-        }
     }
 
     /// Whole cents for dollars, whole hundreds of won for won.

@@ -59,7 +59,7 @@ struct Canvas {
                     for y in tileY...min(tileY + tile - 1, lastY) {
                         for x in tileX...min(tileX + tile - 1, lastX) {
                             let local = placement.toDrawing(Point(Float(x) + 0.5, Float(y) + 0.5))
-                            let edge = wholeTileInside ? 1 : min(max(0.5 - shape.distance(to: local) * placement.scale, 0), 1)
+                            let edge = wholeTileInside ? 1 : Self.clampedToUnit(0.5 - shape.distance(to: local) * placement.scale)
                             let coverage = edge * opacity
                             guard coverage > 0 else { continue }
                             let color = paint.color(at: local)
@@ -72,6 +72,12 @@ struct Canvas {
                 }
             }
         }
+    }
+
+    /// `min(max(value, 0), 1)` with plain comparisons: it runs for every pixel near an edge, and a debug build calls
+    /// the generic `min` and `max` through their protocol.
+    private static func clampedToUnit(_ value: Float) -> Float {
+        value < 0 ? 0 : value > 1 ? 1 : value
     }
 
     var pngBytes: [UInt8] {

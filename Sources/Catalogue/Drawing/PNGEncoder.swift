@@ -38,7 +38,7 @@ enum PNGEncoder {
     }
 }
 
-private extension [UInt8] {
+extension [UInt8] {
     mutating func appendBigEndian(_ value: UInt32) {
         append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
     }

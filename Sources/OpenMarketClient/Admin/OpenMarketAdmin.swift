@@ -81,6 +81,52 @@ public struct OpenMarketAdmin: Sendable {
         _ = try await send(.put, "/__admin/latency", body: body, success: [200, 204])
     }
 
+    /// `POST /__admin/snapshots`: saves the whole store (products, images, id counters) in the emulator's memory.
+    /// Refused with a 409 ``OpenMarketError/adminRefused(_:)`` when the name is taken or the snapshots would
+    /// take more memory than the emulator allows, with a 400 when the name is not one.
+    @discardableResult
+    public func takeSnapshot(named name: String) async throws(OpenMarketError) -> Snapshot {
+        let body = try JSONCoding.encode(SnapshotRequest(name: name))
+        return try await JSONCoding.decode(Snapshot.self, from: send(.post, "/__admin/snapshots", body: body, success: [201]))
+    }
+
+    /// `GET /__admin/snapshots`: the snapshots kept, oldest first.
+    public func snapshots() async throws(OpenMarketError) -> SnapshotList {
+        try await JSONCoding.decode(SnapshotList.self, from: send(.get, "/__admin/snapshots", success: [200]))
+    }
+
+    /// `POST /__admin/snapshots/{name}/restore`: puts the store back as it was when the snapshot was taken; ids go
+    /// on from there. The journal, faults and latency stay as they are. Refused with a 404 for an unknown name;
+    /// a name that is not one throws ``OpenMarketError/invalidRequest(reason:)`` without sending anything.
+    /// - Returns: The health after the restore.
+    @discardableResult
+    public func restoreSnapshot(named name: String) async throws(OpenMarketError) -> AdminHealth {
+        try await JSONCoding.decode(
+            AdminHealth.self, from: send(.post, "/__admin/snapshots/\(try pathSegment(name))/restore", success: [200]))
+    }
+
+    /// `DELETE /__admin/snapshots/{name}`: frees a snapshot's memory. Refused with a 404 for an unknown name.
+    public func deleteSnapshot(named name: String) async throws(OpenMarketError) {
+        _ = try await send(.delete, "/__admin/snapshots/\(try pathSegment(name))", success: [200, 204])
+    }
+
+    /// A name goes into the path only when it is a valid one (the emulator's rule); any other is refused here,
+    /// since in a path it could name another resource (a slash, a dot segment).
+    private func pathSegment(_ name: String) throws(OpenMarketError) -> String {
+        func isLetterOrDigit(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        let bytes = Array(name.utf8)
+        guard (1...64).contains(bytes.count), isLetterOrDigit(bytes[0]),
+            bytes.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") })
+        else {
+            throw .invalidRequest(
+                reason: "a snapshot name is 1 to 64 ASCII letters, digits, '-', '_' or '.', starting with a letter or digit, "
+                    + "such as \"before-checkout\"; got \"\(name)\"")
+        }
+        return name
+    }
+
     private func send(
         _ method: APIRequest.Method, _ path: String, query: [(name: String, value: String)] = [], body: Data? = nil,
         success: Set<Int>
@@ -109,6 +155,11 @@ public struct OpenMarketAdmin: Sendable {
 private struct Latency: Encodable {
     let minMs: Int
     let maxMs: Int
+}
+
+/// `POST /__admin/snapshots`' body.
+private struct SnapshotRequest: Encodable {
+    let name: String
 }
 
 /// `GET /__admin/faults`' answer.

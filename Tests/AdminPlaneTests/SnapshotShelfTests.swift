@@ -1,0 +1,22 @@
+@testable import AdminPlane
+import Locking
+import MarketStore
+import Testing
+
+@Suite struct SnapshotShelfTests {
+    @Test("a snapshot that would take the shelf over its limit is a 409 that says how to make room")
+    func limit() throws {
+        let store = try MarketStore(path: ":memory:")
+        let probe = try store.snapshot()
+        let shelf = SnapshotShelf(store: store, gate: ReadWriteLock(), byteLimit: probe.byteCount * 3 / 2)
+        _ = try shelf.take(try SnapshotName("first"))
+        #expect {
+            _ = try shelf.take(try SnapshotName("second"))
+        } throws: { error in
+            guard let refusal = error as? AdminError else { return false }
+            return refusal.status.code == 409 && refusal.message.contains("DELETE /__admin/snapshots/{name}")
+        }
+        #expect(shelf.all.map(\.name.text) == ["first"])
+        #expect(shelf.byteCount == probe.byteCount)
+    }
+}
