@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// `/__admin/snapshots`: save the whole store under a name and put it back later.
 extension AdminRoutes {

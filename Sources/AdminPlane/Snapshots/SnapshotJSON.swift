@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 import WireFormat
 
 /// Snapshots as the admin API shows them: what each holds and the memory they take against the limit.
