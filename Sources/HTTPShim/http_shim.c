@@ -225,10 +225,11 @@ static bool has_unsupported_transfer_coding(struct MHD_Connection *connection) {
 // answer does not depend on the version. The headers are there when the refusal came after them.
 static http_shim_request_state refusal_kind(struct MHD_Connection *connection, unsigned int status) {
     if (status == 400 && has_unsupported_transfer_coding(connection)) return HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING;
-    if (status == 413 && MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING) == NULL &&
-        MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH) != NULL) {
-        return HTTP_SHIM_BODY_TOO_LARGE;
-    }
+    if (status != 413) return HTTP_SHIM_REFUSED_BY_LIBRARY;
+    // A 413 without chunks is about the Content-Length (a chunk size past 2^64 keeps the library's kind).
+    bool chunked = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING) != NULL;
+    bool declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH) != NULL;
+    if (!chunked && declared) return HTTP_SHIM_BODY_TOO_LARGE;
     return HTTP_SHIM_REFUSED_BY_LIBRARY;
 }
 
