@@ -87,12 +87,12 @@ struct ServeSettings {
                 "must be one of \(names); got \"\(levelName)\"")
         }
         logLevel = level
-        admin = try Self.adminSettings(options: options, env: env, generation: generation)
+        admin = try Self.adminSettings(options: options, env: env)
     }
 
     /// --no-admin, --admin-token, --journal, --latency and --fault-seed, checked before anything listens.
     private static func adminSettings(
-        options: ServeOptions, env: EnvironmentReader, generation: Generation
+        options: ServeOptions, env: EnvironmentReader
     ) throws -> AdminSettings? {
         let enabled = try !options.noAdmin && (env["OPENMARKET_ADMIN"] == nil || env.boolean("OPENMARKET_ADMIN"))
         let token = options.adminToken ?? env["OPENMARKET_ADMIN_TOKEN"]
@@ -130,7 +130,7 @@ struct ServeSettings {
                 "must be 0 (off) to 1000000 requests; got \(capacity)")
         }
         return AdminSettings(
-            token: token, journalCapacity: capacity, multipartEnding: generation.multipartEnding, latency: latency ?? .none, faultSeed: options.faultSeed)
+            token: token, journalCapacity: capacity, latency: latency ?? .none, faultSeed: options.faultSeed)
     }
 
     /// The generation `--api` or OPENMARKET_API names, v2b when neither is given; `givenAs` names the one used.

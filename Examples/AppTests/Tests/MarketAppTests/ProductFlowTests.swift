@@ -53,7 +53,10 @@ import Testing
             _ = try await manager.productDetail(id: 404)
             Issue.record("expected a 404")
         } catch {
-            guard case .status(404, let message) = error else { return Issue.record("\(error)") }
+            guard case .status(404, let message) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(message != nil)
         }
     }

@@ -56,7 +56,7 @@ public struct MarketNetworkManager: Sendable {
         request.setValue(identifier, forHTTPHeaderField: "identifier")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try? JSONSerialization.data(withJSONObject: ["stock": stock, "secret": secret])
-        return try await send(request, expected: 200)
+        return try await send(request, expected: 202)  // v2b answers a PATCH with 202 Accepted
     }
 
     private func send<Value: Decodable>(_ request: URLRequest, expected: Int) async throws(NetworkError) -> Value {
