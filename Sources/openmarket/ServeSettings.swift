@@ -87,12 +87,12 @@ struct ServeSettings {
                 "must be one of \(names); got \"\(levelName)\"")
         }
         logLevel = level
-        admin = try Self.adminSettings(options: options, env: env, generation: generation)
+        admin = try Self.adminSettings(options: options, env: env)
     }
 
     /// --no-admin, --admin-token, --journal, --latency and --fault-seed, checked before anything listens.
     private static func adminSettings(
-        options: ServeOptions, env: EnvironmentReader, generation: Generation
+        options: ServeOptions, env: EnvironmentReader
     ) throws -> AdminSettings? {
         let enabled = try !options.noAdmin && (env["OPENMARKET_ADMIN"] == nil || env.boolean("OPENMARKET_ADMIN"))
         let token = options.adminToken ?? env["OPENMARKET_ADMIN_TOKEN"]
@@ -129,12 +129,13 @@ struct ServeSettings {
                 name("--journal", options.journal, "OPENMARKET_JOURNAL"), "must be 0 (off) to 1000000 requests; got \(capacity)")
         }
         return AdminSettings(
-            token: token, journalCapacity: capacity, multipartEnding: generation.multipartEnding, latency: latency ?? .none, faultSeed: options.faultSeed)
+            token: token, journalCapacity: capacity, latency: latency ?? .none, faultSeed: options.faultSeed)
     }
 
-    /// The generation `--api` or OPENMARKET_API names, v2b when neither is given; `givenAs` names the one used.
+    /// The generation `--api` or OPENMARKET_API names, `Generation.default` when neither is given; `givenAs` names
+    /// the one used.
     static func selectedGeneration(named name: String?, givenAs source: String) throws -> Generation {
-        let name = name ?? "v2b"
+        let name = name ?? Generation.default.name
         guard let generation = GenerationRegistry.generation(named: name) else {
             throw SettingRefusal.refuse(source, "must be one of \(GenerationRegistry.names); got \"\(name)\"")
         }
