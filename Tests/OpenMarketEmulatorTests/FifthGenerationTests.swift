@@ -47,7 +47,8 @@ private struct PerVendorImageKeys: ImageKeyLayout {
         let products = try #require(pageBody.json["pages"] as? [[String: Any]])
         let thumbnail = try #require(products.first?["thumbnail"] as? String)
         let vendorID = try #require(products.first?["vendor_id"] as? Int)
-        #expect(thumbnail.hasPrefix("https://v2c.openmarket.test/v2c-images/\(vendorID)/"))
+        #expect(URL(string: thumbnail)?.host == "v2c.openmarket.test")
+        #expect(URL(string: thumbnail)?.path.hasPrefix("/v2c-images/\(vendorID)/") == true)
         #expect(thumbnail.hasSuffix("-thumb"))
 
         let (image, imageResponse) = try await session.data(from: URL(string: thumbnail)!)
