@@ -120,7 +120,9 @@ let package = Package(
         .testTarget(
             name: "MarketStoreTests",
             dependencies: ["Locking", "MarketStore", "SQLite", "CSQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
-        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "MarketStore", "CZlib", "HTTPTestSupport"]),
+        .testTarget(
+            name: "CatalogueTests",
+            dependencies: ["Catalogue", "EmulatorCore", "MarketAPI", "MarketStore", "CZlib", "HTTPTestSupport"]),
         .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient", "TestFixtures"]),
         // Depends on the openmarket executable so that it is built; the tests find it with HTTPTestSupport.
         .testTarget(
@@ -139,8 +141,8 @@ let package = Package(
         .testTarget(
             name: "OpenMarketEmulatorTests",
             dependencies: [
-                "AdminPlane", "EmulatorCore", "HTTPServer", "HTTPTestSupport", "Locking", "MarketAPI", "OpenMarketClient",
-                "OpenMarketEmulator",
+                "AdminPlane", "EmulatorCore", "HTTPServer", "HTTPTestSupport", "Locking", "MarketAPI", "Multipart",
+                "OpenMarketClient", "OpenMarketEmulator", "WireFormat",
             ]),
         .testTarget(
             name: "ContractTests",

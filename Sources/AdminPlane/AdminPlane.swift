@@ -27,7 +27,7 @@ public final class AdminPlane: RequestInterceptor {
         router = AdminRoutes(
             generation: generation.name, started: .now, store: store, journal: journal,
             reset: StateReset(store: store, journal: journal, faults: faults, gate: gate, reseed: reseed),
-            faults: faults, snapshots: SnapshotShelf(store: store, gate: gate), multipartEnding: settings.multipartEnding,
+            faults: faults, snapshots: SnapshotShelf(store: store, gate: gate), multipartEnding: generation.multipartEnding,
             openAPIDocument: { format, request in try generation.openAPIResponse(format, to: request, context: context) }
         ).makeRouter()
     }

@@ -2,7 +2,6 @@ import AdminPlane
 import HTTPCore
 import MarketAPI
 import MarketStore
-import Multipart
 
 /// One emulator, whatever carries its requests: the store (seeded, with its vendors), the generation's router and
 /// the admin plane in front of it. `openmarket serve` puts it behind a socket, `OpenMarketEmulator` behind a
@@ -29,10 +28,7 @@ public final class Emulator: Sendable {
         // A reset puts back the rows the start wrote, so the answers after it are the ones after the start.
         let reseed = seeded.map { seeded in { @Sendable (store: MarketStore) in _ = try store.seedIfEmpty(seeded.rows) } }
         admin = options.admin.map { settings in
-            var settings = settings
-            settings.multipartEnding = options.generation.multipartEnding
-            return AdminPlane(
-                settings: settings, generation: options.generation, context: context, store: store, reseed: reseed)
+            AdminPlane(settings: settings, generation: options.generation, context: context, store: store, reseed: reseed)
         }
         seedReport = seeded?.report
     }
@@ -74,12 +70,5 @@ public final class Emulator: Sendable {
             throw .vendors("\(error)")
         }
         return store
-    }
-}
-
-extension Generation {
-    /// Where its server lets a multipart body end: v1's Vapor also after a last delimiter line (MultipartEnding).
-    public var multipartEnding: MultipartEnding {
-        family == .vapor ? .closeDelimiterOrLastDelimiterLine : .closeDelimiter
     }
 }

@@ -15,8 +15,7 @@ struct SeedPlan {
 
     init(_ seed: EmulatorSeed, options: EmulatorOptions) throws(EmulatorError) {
         self.seed = seed
-        // Every generation has seed facts; v2b's are the fallback for a future one without them.
-        generation = SeedGeneration(generation: options.generation.name) ?? .v2b
+        generation = options.generation.seedGeneration
         usesVendors = options.generation.usesVendors
         let start = ContinuousClock.now
         do {
@@ -62,6 +61,13 @@ struct SeedPlan {
             return lendingSecrets.map { "seed vendor \($0.name): the password of its products is \($0.secret)" }
         }
         return addedVendors.map { "seed vendor: name \($0.name), identifier \($0.identifier), secret \($0.secret)" }
+    }
+}
+
+extension Generation {
+    /// What seed data needs of the generation: its image layout and how it reads a discount.
+    package var seedGeneration: SeedGeneration {
+        SeedGeneration(imageKeys: imageKeys, discountIsAmountOff: discountIsAmountOff)
     }
 }
 

@@ -7,9 +7,7 @@ import MarketStore
 extension EmulatorOptions {
     /// The core's options for the library's, every value checked first.
     init(_ options: OpenMarketEmulator.Options) throws(OpenMarketEmulator.SetupError) {
-        guard let generation = Generation.named(options.generation.rawValue) else {
-            throw .init("the generation \(options.generation.rawValue) is not known to this build")
-        }
+        let generation = options.generation.api
         guard generation.usesVendors || options.vendors.isEmpty else {
             throw .init(
                 "\(generation.name) has no vendors (each product has its own password); leave vendors empty, or use v2b or v2a")

@@ -1,4 +1,5 @@
 import Foundation
+import MarketAPI
 
 extension OpenMarketEmulator {
     /// How an emulator behaves; it mirrors `openmarket serve`'s flags. Every value is checked when the emulator is
@@ -45,25 +46,48 @@ extension OpenMarketEmulator {
         }
     }
 
-    /// The Open Market API generations, each answered on its real host by default (the README's table).
-    public enum Generation: String, Sendable, CaseIterable {
+    /// An Open Market API generation, answered on its real host by default (the README's table). Every generation
+    /// the server knows is one (`allCases`, or by name with `init(rawValue:)`); the common ones have a name here.
+    public struct Generation: Sendable, Hashable, RawRepresentable, CaseIterable, CustomStringConvertible {
+        /// The server's description of it, where every fact about it lives.
+        package let api: MarketAPI.Generation
+
         /// `openmarket.yagom-academy.kr`, 2022–.
-        case v2b
+        public static let v2b = Self(.v2b)
         /// `market-training.yagom-academy.kr`.
-        case v2a
+        public static let v2a = Self(.v2a)
         /// `camp-open-market-2.herokuapp.com`.
-        case v1b
+        public static let v1b = Self(.v1b)
         /// `camp-open-market.herokuapp.com`.
-        case v1a
+        public static let v1a = Self(.v1a)
+
+        /// Every generation, newest first.
+        public static var allCases: [Self] { MarketAPI.Generation.all.map(Self.init) }
+
+        package init(_ api: MarketAPI.Generation) {
+            self.api = api
+        }
+
+        /// The generation `openmarket serve --api` calls `rawValue`; nil for a name no generation has.
+        public init?(rawValue: String) {
+            guard let api = MarketAPI.Generation.named(rawValue) else { return nil }
+            self.init(api)
+        }
+
+        /// Its `--api` name, e.g. `v2b`.
+        public var rawValue: String { api.name }
+
+        public var description: String { api.name }
 
         /// The host the course apps sent this generation's requests to.
-        public var host: String {
-            switch self {
-            case .v2b: "openmarket.yagom-academy.kr"
-            case .v2a: "market-training.yagom-academy.kr"
-            case .v1b: "camp-open-market-2.herokuapp.com"
-            case .v1a: "camp-open-market.herokuapp.com"
-            }
+        public var host: String { api.host }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.api.name == rhs.api.name
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(api.name)
         }
     }
 

@@ -32,7 +32,8 @@ public final class OpenMarketEmulator: Sendable {
 
     /// For this package's tests: the core's own options, as `openmarket serve` would give them, and the socket
     /// server's body limit.
-    package convenience init(core: EmulatorOptions, generation: Generation, hosts: [String], maxBodyBytes: Int) throws {
+    package convenience init(core: EmulatorOptions, hosts: [String], maxBodyBytes: Int) throws {
+        let generation = Generation(core.generation)
         try self.init(
             Options(generation: generation, hosts: hosts), core: core,
             hosts: try AnsweredHosts(generation: generation, extra: hosts), maxBodyBytes: maxBodyBytes)

@@ -37,7 +37,7 @@ struct ExplainCommand: ParsableCommand {
     var boundary: String?
 
     @Option(help: "The server generation whose verdict to give: \(GenerationRegistry.names).")
-    var api: String = "v2b"
+    var api: String = Generation.default.name
 
     func run() throws {
         guard let generation = GenerationRegistry.generation(named: api) else {
@@ -50,9 +50,7 @@ struct ExplainCommand: ParsableCommand {
                     "\(generation.name) reads a body sent as \(input.contentType) as JSON, not as multipart: there is "
                         + "no multipart body to explain", exitStatus: 2)
             }
-            let server = ExplainingServer(
-                name: generation.name, ending: generation.multipartEnding, errorBody: generation.badRequestBody,
-                partsAdvice: generation.partsAdvice)
+            let server = generation.explainingServer
             let explanation = MultipartExplanation(
                 body: input.body, contentType: input.contentType, server: server,
                 sniff: { ImageSniffer.mediaType(of: $0) }, describeImage: ImageSize.summary,

@@ -133,9 +133,10 @@ struct ServeSettings {
             token: token, journalCapacity: capacity, latency: latency ?? .none, faultSeed: options.faultSeed)
     }
 
-    /// The generation `--api` or OPENMARKET_API names, v2b when neither is given; `givenAs` names the one used.
+    /// The generation `--api` or OPENMARKET_API names, `Generation.default` when neither is given; `givenAs` names
+    /// the one used.
     static func selectedGeneration(named name: String?, givenAs source: String) throws -> Generation {
-        let name = name ?? "v2b"
+        let name = name ?? Generation.default.name
         guard let generation = GenerationRegistry.generation(named: name) else {
             throw SettingRefusal.refuse(source, "must be one of \(GenerationRegistry.names); got \"\(name)\"")
         }

@@ -128,9 +128,7 @@ public final class LiveServer {
                 router: emulator.router, interceptor: emulator.admin)
             return (emulator.store, .socket(server))
         case .inProcess:
-            let emulator = try OpenMarketEmulator(
-                core: options, generation: OpenMarketEmulator.Generation(rawValue: generation.name) ?? .v2b,
-                hosts: ["127.0.0.1:1"], maxBodyBytes: maxBodyBytes)
+            let emulator = try OpenMarketEmulator(core: options, hosts: ["127.0.0.1:1"], maxBodyBytes: maxBodyBytes)
             let configuration = URLSessionConfiguration.ephemeral
             configuration.timeoutIntervalForRequest = 30
             let session = URLSession(configuration: emulator.sessionConfiguration(base: configuration))

@@ -20,7 +20,9 @@ struct V2bDeleteRaceTests {
         }
         let context = APIContext(
             store: server.store, clock: MarketClock(fixedAt: LiveServer.fixedNow), strict: false, publicURL: nil)
-        let api = SpringAPI(context: context, dialect: dialect, imageKeys: Generation.v2b.imageKeys)
+        let api = SpringAPI(
+            context: context, dialect: dialect, imageKeys: Generation.v2b.imageKeys,
+            multipartEnding: Generation.v2b.multipartEnding)
         let unexpected = Locked<[String]>([])
         let router = Router(renderError: ErrorFamily.spring.render) { _, error in
             unexpected.withLock { $0.append("\(error)") }

@@ -46,8 +46,7 @@ import Testing
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         let inProcess = try OpenMarketEmulator(
-            core: options("in-process.sqlite"), generation: try #require(.init(rawValue: generationName)),
-            hosts: ["127.0.0.1:\(server.port)"], maxBodyBytes: 32 * 1024 * 1024)
+            core: options("in-process.sqlite"), hosts: ["127.0.0.1:\(server.port)"], maxBodyBytes: 32 * 1024 * 1024)
         let socketSession = URLSession(configuration: .ephemeral)
         let inProcessSession = URLSession(configuration: inProcess.sessionConfiguration())
 

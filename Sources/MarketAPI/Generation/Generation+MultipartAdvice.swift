@@ -4,8 +4,14 @@ import Multipart
 /// What a generation's API makes of a multipart body it could read, for `openmarket explain`: the body an error
 /// answer carries, and the parts the API reads differently from what a client may expect.
 extension Generation {
+    /// The generation as `openmarket explain` gives its verdict: its name, where it lets a body end, its 400 body
+    /// and its notes on the parts.
+    public var explainingServer: ExplainingServer {
+        ExplainingServer(name: name, ending: multipartEnding, errorBody: badRequestBody, partsAdvice: partsAdvice)
+    }
+
     /// The body an app gets from this generation for a 400 with `message`.
-    public func badRequestBody(_ message: String) -> String {
+    func badRequestBody(_ message: String) -> String {
         String(decoding: errors.render(HTTPError(status: .badRequest, message: message)).body, as: UTF8.self)
     }
 
@@ -16,7 +22,7 @@ extension Generation {
 
     /// Notes on the parts as this generation's create reads them (checked against the running server): v2 takes
     /// the product from a `params` part whatever its filename, v1 takes each field from its own part.
-    public func partsAdvice(for reading: MultipartReading) -> [String] {
+    func partsAdvice(for reading: MultipartReading) -> [String] {
         guard reading.rejection == nil else { return [] }
         let params = reading.parts.first { $0.name == "params" }
         switch family {

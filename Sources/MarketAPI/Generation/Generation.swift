@@ -1,9 +1,12 @@
 import HTTPCore
+import Multipart
+import WireFormat
 
-/// One API generation of the real server (v2b, v2a, v1b, v1a), described as a value: its family, its paths, its
-/// JSON layouts, its delete flow and where it keeps images. Everything the generations share (the store, the
-/// rules, image handling) lives outside it, so a new generation is one more value (see `Generation.v2b`) and an
-/// entry in `all`; whatever needs per-generation knowledge (the CLI, seed data, documents) reads it here.
+/// One API generation of the real server (v2b, v2a, v1b, v1a), described as a value: its family, its host, its
+/// paths, its JSON layouts, its delete flow, where it keeps images and how a multipart body may end. Everything
+/// the generations share (the store, the rules, image handling) lives outside it, so a new generation is one more
+/// value (see `Generation.v2b`) and an entry in `all`; whatever needs per-generation knowledge (the CLI, seed data,
+/// documents, the in-process emulator's hosts) reads it here and never switches on a name.
 public struct Generation: Sendable, CustomStringConvertible {
     /// The server framework the generation ran on, which decides its endpoints and credentials (its error body is
     /// `errors`: v1a and v1b differ there).
@@ -22,14 +25,22 @@ public struct Generation: Sendable, CustomStringConvertible {
 
     /// The `--api` value, recorded in the database the first time it is used.
     public let name: String
+    /// The host the course apps sent this generation's requests to; the in-process emulator answers it.
+    public let host: String
     let dialect: Dialect
     /// The body and the words of the generation's errors.
     public let errors: ErrorFamily
-    /// Where the generation serves its images.
-    let imageKeys: any ImageKeyLayout
+    /// Where the generation serves its images, uploaded and seeded alike.
+    public let imageKeys: any ImageKeyLayout
+    /// Where its server lets a multipart body end (Vapor also after a last delimiter line): the API reads bodies so,
+    /// the journal and `openmarket explain` explain them so.
+    public let multipartEnding: MultipartEnding
 
     /// Every generation, newest first; `--api` accepts exactly these names.
     public static let all: [Generation] = [.v2b, .v2a, .v1b, .v1a]
+
+    /// The generation served when none is named (`--api`, `OPENMARKET_API`, `openmarket explain`).
+    public static let `default` = Generation.v2b
 
     public static func named(_ name: String) -> Generation? {
         all.first { $0.name == name }
@@ -47,6 +58,9 @@ public struct Generation: Sendable, CustomStringConvertible {
     /// Whether the generation has vendors (v2) or per-product passwords (v1).
     public var usesVendors: Bool { family == .spring }
 
+    /// v2's `discounted_price` is the amount taken off (`bargain_price` = price − it); v1's is the sale price.
+    public var discountIsAmountOff: Bool { family == .spring }
+
     /// A GET that answers 200 whenever the server is up, even on an empty database; `openmarket healthcheck` asks
     /// it.
     public var healthCheckPath: String {
@@ -62,9 +76,11 @@ public struct Generation: Sendable, CustomStringConvertible {
         var routes = APIRoutes(router: Router(renderError: errors.render), errors: errors)
         switch dialect {
         case .spring(let spring):
-            SpringAPI(context: context, dialect: spring, imageKeys: imageKeys).register(on: &routes)
+            SpringAPI(context: context, dialect: spring, imageKeys: imageKeys, multipartEnding: multipartEnding)
+                .register(on: &routes)
         case .vapor(let deletion):
-            VaporAPI(context: context, deletion: deletion, imageKeys: imageKeys).register(on: &routes)
+            VaporAPI(context: context, deletion: deletion, imageKeys: imageKeys, multipartEnding: multipartEnding)
+                .register(on: &routes)
         }
         ImageServing.register(on: &routes, layout: imageKeys, store: context.store)
         return routes.router

@@ -1,3 +1,5 @@
+import WireFormat
+
 extension Generation {
     /// market-training.yagom-academy.kr, Jan – Aug 2022: snake_case page keys, no `vendorName` or `description` in
     /// list items, `succeed` on detail images, and the product-secret delete flow. The detail follows the real
@@ -6,6 +8,7 @@ extension Generation {
     /// course's `products.json`, whose items have no `vendorName` or `description`.
     public static let v2a = Generation(
         name: "v2a",
+        host: "market-training.yagom-academy.kr",
         dialect: .spring(SpringDialect(
             descriptionKeys: ["descriptions", "description"],
             json: SpringJSON(layout: SpringLayout(
@@ -33,5 +36,6 @@ extension Generation {
                 date: { $0.v2aTimestamp })),
             deletion: .productSecret)),
         errors: .spring,
-        imageKeys: V2aImageKeyLayout())
+        imageKeys: V2aImageKeyLayout(),
+        multipartEnding: .closeDelimiter)
 }

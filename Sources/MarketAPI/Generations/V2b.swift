@@ -1,9 +1,12 @@
+import WireFormat
+
 extension Generation {
     /// openmarket.yagom-academy.kr, ≈ Oct 2022 – 2024: camelCase page keys, `vendorName` and `description` in list
     /// items, and the archived-URI delete flow. Request keys and JSON key for key in the order of the captures
     /// (docs/wire-format.md).
     public static let v2b = Generation(
         name: "v2b",
+        host: "openmarket.yagom-academy.kr",
         dialect: .spring(SpringDialect(
             descriptionKeys: ["description", "descriptions"],
             json: SpringJSON(layout: SpringLayout(
@@ -29,5 +32,6 @@ extension Generation {
                 date: { $0.v2bTimestamp })),
             deletion: .archivedURI)),
         errors: .spring,
-        imageKeys: V2bImageKeyLayout())
+        imageKeys: V2bImageKeyLayout(),
+        multipartEnding: .closeDelimiter)
 }

@@ -1,5 +1,6 @@
 import HTTPCore
 import MarketStore
+import WireFormat
 
 /// Serves stored image bytes at the keys the generation's layout gave them.
 enum ImageServing {

@@ -8,7 +8,7 @@ enum MultipartBody {
     private static let limits = MultipartLimits(maxBodyBytes: .max)
 
     /// `ending` is the generation's: v1 (Vapor) also took a body that stops after a delimiter line, v2 did not.
-    static func parts(of request: Request, ending: MultipartEnding = .closeDelimiter) throws(APIError) -> [MultipartPart] {
+    static func parts(of request: Request, ending: MultipartEnding) throws(APIError) -> [MultipartPart] {
         // A missing header is read as an empty one, which the parser refuses with the message for both.
         let contentType = request.headers["Content-Type"] ?? ""
         do {

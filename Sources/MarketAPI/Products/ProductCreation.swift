@@ -1,5 +1,6 @@
 import HTTPCore
 import MarketStore
+import WireFormat
 
 /// How every generation creates a product: the fields checked first, then the images (read only then, so a bad field
 /// is reported before a bad image), then one store transaction with the generation's image keys, registered at the context's clock.

@@ -10,16 +10,18 @@ struct SpringAPI: Sendable {
     let context: APIContext
     let dialect: SpringDialect
     let imageKeys: any ImageKeyLayout
+    let multipartEnding: MultipartEnding
     let authentication: VendorAuthentication
     let rules: ProductRules
     let form: SpringProductForm
 
     static let currencies = ["KRW", "USD"]
 
-    init(context: APIContext, dialect: SpringDialect, imageKeys: any ImageKeyLayout) {
+    init(context: APIContext, dialect: SpringDialect, imageKeys: any ImageKeyLayout, multipartEnding: MultipartEnding) {
         self.context = context
         self.dialect = dialect
         self.imageKeys = imageKeys
+        self.multipartEnding = multipartEnding
         authentication = VendorAuthentication(store: context.store)
         rules = ProductRules(currencies: Self.currencies, strict: context.strict)
         form = SpringProductForm(descriptionKeys: dialect.descriptionKeys)
@@ -69,7 +71,7 @@ struct SpringAPI: Sendable {
     /// `POST /api/products`: multipart with a `params` JSON part and `images` file parts; 201 with the detail.
     func create(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let vendor = try authentication.vendor(of: request)
-        let parts = try MultipartBody.parts(of: request)
+        let parts = try MultipartBody.parts(of: request, ending: multipartEnding)
         guard let paramsPart = parts.first(where: { $0.name == "params" }) else {
             throw APIError.missingParamsPart(found: parts.map(\.name))
         }

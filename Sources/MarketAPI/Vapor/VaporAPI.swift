@@ -1,6 +1,7 @@
 import HTTPCore
 import WireFormat
 import MarketStore
+import Multipart
 
 /// The v1 endpoints (Vapor on Heroku, 2021). There are no vendors: the password an item is registered with
 /// guards its PATCH and DELETE, and a wrong one answers 404, as the real server did.
@@ -12,12 +13,14 @@ struct VaporAPI: Sendable {
     let context: APIContext
     let deletion: VaporDeletion
     let imageKeys: any ImageKeyLayout
+    let multipartEnding: MultipartEnding
     private let rules: ProductRules
 
-    init(context: APIContext, deletion: VaporDeletion, imageKeys: any ImageKeyLayout) {
+    init(context: APIContext, deletion: VaporDeletion, imageKeys: any ImageKeyLayout, multipartEnding: MultipartEnding) {
         self.context = context
         self.deletion = deletion
         self.imageKeys = imageKeys
+        self.multipartEnding = multipartEnding
         rules = ProductRules(currencies: nil, strict: context.strict)
     }
 
@@ -47,7 +50,7 @@ struct VaporAPI: Sendable {
 
     /// `POST /item`: text fields and at least one image, as multipart or JSON; 200 with the new item.
     func create(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let body = try VaporItemBody(request: request)
+        let body = try VaporItemBody(request: request, multipartEnding: multipartEnding)
         let form = try body.form()
         let draft = try form.draft()
         let password = try Self.present(password: form.text("password"))
@@ -60,7 +63,7 @@ struct VaporAPI: Sendable {
     /// it changes nothing and answers the item (apps used that to check a password).
     func patch(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let id = try Self.itemID(parameters["id"])
-        let body = try VaporItemBody(request: request)
+        let body = try VaporItemBody(request: request, multipartEnding: multipartEnding)
         let form = try body.form()
         let item = try ownedItem(id, password: form.text("password"))
         var patch = try form.patch()

@@ -2,16 +2,17 @@ import HTTPCore
 import Multipart
 
 /// A v1 create or PATCH body. Vapor chose its decoder by Content-Type: `application/json` is read as JSON (docs/wire-format.md
-/// §6.8); anything else as multipart/form-data, which may end right after a delimiter line as Vapor allowed.
+/// §6.8); anything else as multipart/form-data, ending as the generation's `multipartEnding` says (Vapor also
+/// allowed an end right after a delimiter line).
 enum VaporItemBody {
     case multipart([MultipartPart])
     case json(VaporItemJSON)
 
-    init(request: Request) throws(APIError) {
+    init(request: Request, multipartEnding: MultipartEnding) throws(APIError) {
         if Self.isJSON(contentType: request.headers["Content-Type"]) {
             self = .json(try VaporItemJSON(body: request.body))
         } else {
-            self = .multipart(try MultipartBody.parts(of: request, ending: .closeDelimiterOrLastDelimiterLine))
+            self = .multipart(try MultipartBody.parts(of: request, ending: multipartEnding))
         }
     }
 
