@@ -130,7 +130,7 @@ public final class LiveServer {
         case .inProcess:
             let emulator = try OpenMarketEmulator(core: options, hosts: ["127.0.0.1:1"], maxBodyBytes: maxBodyBytes)
             let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = 30
+            configuration.timeoutIntervalForRequest = 120
             let session = URLSession(configuration: emulator.sessionConfiguration(base: configuration))
             return (emulator.emulator.store, .inProcess(emulator, session))
         }

@@ -45,7 +45,7 @@ enum URLSessionRequest {
             result.withLock { $0 = outcome }
             done.signal()
         }.resume()
-        guard done.wait(timeout: .now() + 30) == .success, let outcome = result.withLock({ $0 }) else {
+        guard done.wait(timeout: .now() + 120) == .success, let outcome = result.withLock({ $0 }) else {
             throw RawHTTPError("no answer within 30 s from \(text)")
         }
         return try outcome.get()

@@ -27,9 +27,10 @@ final class ContractMarket {
         baseURL = url
         let configuration = URLSessionConfiguration.ephemeral
         // Every wait is bounded: a hung server fails the test instead of stalling the target. Generous, because the
-        // whole suite shares two cores here with servers and child processes of its own (5 s was once too short).
-        configuration.timeoutIntervalForRequest = 30
-        configuration.timeoutIntervalForResource = 60
+        // whole suite shares two cores here with servers and child processes of its own (5 s was once too short, and
+        // 30 s once, with a Docker image building beside the suite).
+        configuration.timeoutIntervalForRequest = 120
+        configuration.timeoutIntervalForResource = 180
         session = URLSession(configuration: server.sessionConfiguration(base: configuration))
     }
 
