@@ -5,6 +5,19 @@ import PackageDescription
 // Linux too, so that CI tests what a Mac runs; see Sources/HTTPShim/shim_internal.h. Use a separate --scratch-path.
 let portableShim = Context.environment["OPENMARKET_PORTABLE_SHIM"] == "1"
 
+// Sources/ is grouped by layer, from the bottom up (ARCHITECTURE.md draws the graph): a module depends only on
+// modules of its own layer or of layers listed before it (build tools aside). A source target lives in
+// Sources/<layer>/<name>.
+let layers: KeyValuePairs<String, [String]> = [
+    "Core": ["Locking", "WireFormat", "Multipart", "CSQLite", "SQLite", "MarketStore", "OpenMarketVersion"],
+    "Transport": ["HTTPCore", "CMicroHTTPD", "HTTPShim", "HTTPServer"],
+    "API": ["MarketAPI", "AdminPlane", "CZlib", "Catalogue"],
+    "Assembly": ["EmulatorCore"],
+    "Client": ["OpenMarketClient", "OpenMarketTesting"],
+    "Products": ["openmarket", "OpenMarketEmulator"],
+    "Tools": ["SchemaEmbedder", "StoreCrashWriter"],
+]
+
 let package = Package(
     name: "OpenMarket",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -170,3 +183,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where target.path == nil && [.regular, .executable, .system].contains(target.type) {
+    guard let layer = layers.first(where: { $0.value.contains(target.name) })?.key else {
+        fatalError("Package.swift: put the target \(target.name) in one of the layers at the top")
+    }
+    target.path = "Sources/\(layer)/\(target.name)"
+}

@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Embeds committed files into a target, so the binary carries exactly them: the numbered migrations Schema/*.sql
 /// into MarketStore, the API documents Schema/openapi/*.yaml (and JSON made from them) into MarketAPI, and the
-/// admin page Sources/AdminPlane/Page/*.{html,css,js,svg} into AdminPlane.
+/// admin page Sources/API/AdminPlane/Page/*.{html,css,js,svg} into AdminPlane.
 @main
 struct EmbedSchema: BuildToolPlugin {
     /// What each target using the plugin embeds: the folder, the files' extension, the tool's mode and its output.
@@ -23,7 +23,7 @@ struct EmbedSchema: BuildToolPlugin {
             folder: "Schema/openapi", fileExtensions: ["yaml"], toolArguments: ["--openapi"],
             output: "EmbeddedOpenAPIDocuments.swift", what: "OpenAPI documents"),
         "AdminPlane": Embedding(
-            folder: "Sources/AdminPlane/Page", fileExtensions: ["html", "css", "js", "svg"], toolArguments: ["--page"],
+            folder: "Sources/API/AdminPlane/Page", fileExtensions: ["html", "css", "js", "svg"], toolArguments: ["--page"],
             output: "EmbeddedPageFiles.swift", what: "admin page files"),
     ]
 

@@ -9,7 +9,7 @@ import Testing
 @Suite struct AdminPageTests {
     private static let pageDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/AdminPlane/Page")
+        .appendingPathComponent("Sources/API/AdminPlane/Page")
 
     private static func committed(_ fileName: String) throws -> [UInt8] {
         try [UInt8](Data(contentsOf: pageDirectory.appendingPathComponent(fileName)))

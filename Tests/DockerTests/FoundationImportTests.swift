@@ -14,9 +14,11 @@ struct FoundationImportTests {
     @Test("import FoundationEssentials at most; Foundation only where FoundationEssentials is missing (macOS)")
     func noFoundation() throws {
         let sources = RepositoryFile.root.appendingPathComponent("Sources")
-        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path)
-            .filter { !Self.notInTheServer.contains($0) }
-        #expect(modules.contains("openmarket") && modules.contains("HTTPServer"))
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).flatMap { layer in
+            try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent(layer).path)
+                .map { "\(layer)/\($0)" }
+        }.filter { !Self.notInTheServer.contains(String($0.split(separator: "/").last ?? "")) }
+        #expect(modules.contains("Products/openmarket") && modules.contains("Transport/HTTPServer"))
         var checked = 0
         for module in modules {
             let directory = sources.appendingPathComponent(module)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A file of the admin page, `Sources/AdminPlane/Page/<name>.{html,css,js,svg}`, kept byte for byte: the server
+/// A file of the admin page, `Sources/API/AdminPlane/Page/<name>.{html,css,js,svg}`, kept byte for byte: the server
 /// answers it as text, so it must be UTF-8.
 struct PageFile {
     let fileName: String
@@ -17,7 +17,7 @@ struct PageFile {
         let entries = files.map { file in
             "    EmbeddedPageFile(fileName: \(Quoting.swift(file.fileName)), text: \(Quoting.swift(file.text))),\n"
         }
-        return "// Generated at build time by SchemaEmbedder from Sources/AdminPlane/Page/. Do not edit.\n\n"
+        return "// Generated at build time by SchemaEmbedder from Sources/API/AdminPlane/Page/. Do not edit.\n\n"
             + "let embeddedPageFiles: [EmbeddedPageFile] = [\n" + entries.joined() + "]\n"
     }
 }

@@ -1,6 +1,6 @@
 import HTTPCore
 
-/// One file of the admin page, as the build embedded it from Sources/AdminPlane/Page.
+/// One file of the admin page, as the build embedded it from Sources/API/AdminPlane/Page.
 struct EmbeddedPageFile: Sendable {
     let fileName: String
     let text: String
