@@ -1,10 +1,5 @@
 import ArgumentParser
 import EmulatorCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -80,13 +75,7 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw RuntimeFailure("\(error)")
         }
-        printAddresses(settings, port: server.port)
-        if options.usesDemoVendor {
-            let demo = EmulatorOptions.demoVendor
-            print("demo vendor: name \(demo.name), identifier \(demo.identifier), secret \(demo.secret)")
-        }
-        emulator.seedReport?.credentialLines.forEach { print($0) }
-        fflush(nil)  // Scripts wait for this line; do not leave it in a pipe buffer.
+        announce(emulator, settings: settings, port: server.port)
 
         let signal = ProcessSignals.waitForStop()
         logger.notice("\(signal) received: finishing in-flight requests")

@@ -1,12 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import EmulatorCore
 import Logging
 
 /// What `serve` tells its operator: the addresses it answers on, what the seed did, and why it could not start.
 extension ServeCommand {
+    /// Where it listens and whom to sign in as, flushed at once: scripts wait for these lines, so none may stay in a
+    /// pipe buffer.
+    func announce(_ emulator: Emulator, settings: ServeSettings, port: UInt16) {
+        printAddresses(settings, port: port)
+        if emulator.options.usesDemoVendor {
+            let demo = EmulatorOptions.demoVendor
+            print("demo vendor: name \(demo.name), identifier \(demo.identifier), secret \(demo.secret)")
+        }
+        emulator.seedReport?.credentialLines.forEach { print($0) }
+        fflush(nil)
+    }
+
     /// The first line keeps one form for the scripts that read it; bound to a wildcard address, the lines after it
     /// name the URLs that work from this machine and from other devices (a phone on the same Wi-Fi).
-    func printAddresses(_ settings: ServeSettings, port: UInt16) {
+    private func printAddresses(_ settings: ServeSettings, port: UInt16) {
         let local = settings.listeningURL(port: port)
         print("openmarket \(settings.generation.name) listening on \(local)")
         guard let network = settings.networkURLs(port: port) else { return }
