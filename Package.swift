@@ -176,7 +176,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
         .testTarget(
-            name: "OpenMarketCLITests", dependencies: ["openmarket", "OpenMarketVersion", "HTTPTestSupport", "MultipartSamples"]),
+            name: "OpenMarketCLITests",
+            dependencies: ["openmarket", "MarketAPI", "OpenMarketVersion", "HTTPTestSupport", "MultipartSamples"]),
         .testTarget(
             name: "DockerTests",
             dependencies: ["openmarket", "HTTPTestSupport", .product(name: "Yams", package: "Yams")]),

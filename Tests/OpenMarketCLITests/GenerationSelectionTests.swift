@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import MarketAPI
 import Testing
 
 @Suite("openmarket serve --api")
@@ -40,5 +41,16 @@ struct GenerationSelectionTests {
         let page = try connection.request("GET", "/api/products")
         #expect(page.keyOrder.first == "page_no")
         #expect(page.keyOrder.contains("last_page"))
+    }
+
+    @Test("openmarket generations lists Generation.all, newest first, with family and host, and marks the default")
+    func listed() throws {
+        let listed = try ServerProcess.run(["generations"])
+        #expect(listed.status == 0)
+        let lines = listed.output.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(lines.map { $0.first } == Generation.all.map(\.name))
+        #expect(lines.map { $0.dropFirst(2).first } == Generation.all.map(\.host))
+        #expect(lines.map { $0.dropFirst().first } == Generation.all.map { $0.usesVendors ? "spring" : "vapor" })
+        #expect(lines.filter { $0.last == "default" }.map { $0.first } == [Generation.default.name])
     }
 }

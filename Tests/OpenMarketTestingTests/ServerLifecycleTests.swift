@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// The real binary started and stopped the ways a test suite does.
 @Suite(.timeLimit(.minutes(1))) struct ServerLifecycleTests {
-    @Test(arguments: OpenMarketServer.Generation.allCases)
+    @Test(arguments: try servedGenerations())
     func startsOnALoopbackPortAndStopsAfterTheScope(generation: OpenMarketServer.Generation) async throws {
         let pid = try await OpenMarketServer.with(builtServerOptions(generation)) { server in
             #expect(server.baseURL.host == "127.0.0.1")
@@ -19,6 +19,17 @@ import FoundationNetworking
             return server.processIdentifier
         }
         #expect(processIsGone(pid))
+    }
+
+    @Test func aGenerationTheBinaryDoesNotServeIsRefusedWithTheOnesItDoes() async throws {
+        let listed = try servedGenerations().map(\.rawValue).joined(separator: ", ")
+        #expect(listed.contains("v2b"))
+        await #expect {
+            try await OpenMarketServer.with(builtServerOptions(.init(rawValue: "v9z"))) { _ in }
+        } throws: { error in
+            guard case OpenMarketTestingError.exitedBeforeListening(_, let standardError) = error else { return false }
+            return standardError.contains("v9z") && standardError.contains(listed)
+        }
     }
 
     @Test func theProcessIsGoneWhenTheBodyThrows() async throws {

@@ -14,6 +14,21 @@ func builtServerOptions(_ generation: OpenMarketServer.Generation = .v2b, seed: 
     OpenMarketServer.Options(generation: generation, seed: seed, binary: try builtExecutable(named: "openmarket"))
 }
 
+/// Every generation the built binary serves, newest first: the first field of each line of `openmarket generations`.
+func servedGenerations() throws -> [OpenMarketServer.Generation] {
+    let process = Process()
+    process.executableURL = try builtExecutable(named: "openmarket")
+    process.arguments = ["generations"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let listing = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: listing, as: UTF8.self).split(separator: "\n").compactMap { line in
+        line.split(separator: "\t").first.map { OpenMarketServer.Generation(rawValue: String($0)) }
+    }
+}
+
 /// Whether no process has this id any more (the server was stopped and reaped).
 func processIsGone(_ pid: Int32) -> Bool {
     kill(pid, 0) == -1 && errno == ESRCH

@@ -1,17 +1,34 @@
 #!/usr/bin/env python3
-"""Captures the answers of every generation (v2b, v2a, v1b, v1a, each also with --strict) to a fixed set of about 190
-bad requests: status, Content-Type, Allow, Content-Length and body of each error, the status alone of each success.
+"""Captures the answers of every generation the binary serves (`openmarket generations`; each also with --strict) to a
+fixed set of about 190 bad requests: status, Content-Type, Allow, Content-Length and body of each error, the status alone of each success.
 Run it with the `openmarket` binary of two commits and compare the captures (compare.py) to see every change of the
 error wire bytes. Each server runs on a free loopback port with a temporary database, removed afterwards.
 
 Usage: capture.py OPENMARKET_BINARY OUTPUT.json"""
-import base64, json, os, socket, subprocess, sys, tempfile, time
+import base64, json, os, re, socket, subprocess, sys, tempfile, time
 
 if len(sys.argv) != 3:
     sys.exit(__doc__)
 BIN = sys.argv[1]
 OUT = sys.argv[2]
 PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAHnOW0wAAAABJRU5ErkJggg==")
+
+DOCUMENTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Schema", "openapi")
+
+def generation_names():
+    """Newest first, as the binary lists them. A binary older than `openmarket generations` (a baseline to compare
+    with) is asked `serve --help` instead, whose --api line names them."""
+    listed = subprocess.run([BIN, "generations"], capture_output=True, text=True)
+    if listed.returncode == 0:
+        return [line.split("\t")[0] for line in listed.stdout.splitlines() if line]
+    help_text = " ".join(subprocess.run([BIN, "serve", "--help"], capture_output=True, text=True, check=True).stdout.split())
+    return re.search(r"API generation to speak: ([\w, ]+)\.", help_text).group(1).split(", ")
+
+def document_paths(gen):
+    """The paths of the generation's OpenAPI document, which says which requests it has (Spring's or Vapor's, and
+    which delete flow); the contract tests hold the server to it."""
+    with open(os.path.join(DOCUMENTS, gen + ".yaml")) as f:
+        return set(re.findall(r"^  (/\S*):$", f.read(), re.M))
 
 def free_port():
     s = socket.socket(); s.bind(("127.0.0.1", 0)); p = s.getsockname()[1]; s.close(); return p
@@ -63,7 +80,7 @@ def start(gen, strict, folder):
     db = os.path.join(folder, f"{gen}-{strict}.sqlite")
     port = free_port()
     args = [BIN, "serve", "--api", gen, "--port", str(port), "--database", db, "--max-body-bytes", "400000", "--no-admin"]
-    if gen.startswith("v2"): args += ["--vendor", "alice:ID1:S1", "--vendor", "bob:ID2:S2"]
+    if "/api/products" in document_paths(gen): args += ["--vendor", "alice:ID1:S1", "--vendor", "bob:ID2:S2"]
     if strict: args.append("--strict")
     env = dict(os.environ, OPENMARKET_NOW="2024-01-02T03:04:05Z")
     p = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
@@ -130,7 +147,7 @@ def v2(gen, port, out, strict):
     out["patch price text"] = P(b'{"secret":"S1","price":"abc"}')
     out["patch unknown id"] = P(b'{"secret":"S1"}', i="99")
     out["patch bad id"] = P(b'{"secret":"S1"}', i="x")
-    if gen == "v2b":
+    if "/api/products/{id}/archived" in document_paths(gen):
         out["archive unknown"] = req(port, "POST", "/api/products/99/archived", {**ID}, b'{"secret":"S1"}')
         out["archive other"] = req(port, "POST", "/api/products/1/archived", {"identifier": "ID2"}, b'{"secret":"S2"}')
         out["delete unknown token"] = req(port, "DELETE", "/api/products/nosuchtoken", ID)
@@ -195,13 +212,13 @@ def v1(gen, port, out, strict):
     common(port, out)
 
 result = {}
-for gen in ["v2b", "v2a", "v1b", "v1a"]:
+for gen in generation_names():
     for strict in [False, True]:
         with tempfile.TemporaryDirectory() as folder:
             p, port, db = start(gen, strict, folder)
             out = {}
             try:
-                (v2 if gen.startswith("v2") else v1)(gen, port, out, strict)
+                (v2 if "/api/products" in document_paths(gen) else v1)(gen, port, out, strict)
             finally:
                 p.terminate(); p.wait(10)
         result[gen + (" strict" if strict else "")] = out

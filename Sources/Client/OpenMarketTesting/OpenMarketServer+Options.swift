@@ -61,9 +61,21 @@ extension OpenMarketServer {
         }
     }
 
-    /// The API generation the server speaks. ``OpenMarketServer/client`` speaks v2b.
-    public enum Generation: String, Sendable, Hashable, CaseIterable {
-        case v2b, v2a, v1b, v1a
+    /// The API generation the server speaks (`--api`). ``OpenMarketServer/client`` speaks v2b. The binary owns the
+    /// list (`openmarket generations`) and refuses a name it does not serve when it starts, so any of its names
+    /// works here; the common ones have a name.
+    public struct Generation: RawRepresentable, Sendable, Hashable {
+        public static let v2b = Self(rawValue: "v2b")
+        public static let v2a = Self(rawValue: "v2a")
+        public static let v1b = Self(rawValue: "v1b")
+        public static let v1a = Self(rawValue: "v1a")
+
+        /// The `--api` value.
+        public let rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
     }
 
     /// Products the store starts with.

@@ -11,6 +11,9 @@ public struct VendorConfiguration: Sendable, Equatable {
     }
 }
 
+/// Hashable so apps can keep configurations in sets (`OpenMarketEmulator.Vendor` is this type).
+extension VendorConfiguration: Hashable {}
+
 /// A stored vendor; `id` stays the same across restarts.
 public struct Vendor: Sendable, Equatable {
     public var id: Int64

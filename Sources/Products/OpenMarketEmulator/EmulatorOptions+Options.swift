@@ -10,10 +10,13 @@ extension EmulatorOptions {
         let generation = options.generation.api
         guard generation.usesVendors || options.vendors.isEmpty else {
             throw .init(
-                "\(generation.name) has no vendors (each product has its own password); leave vendors empty, or use v2b or v2a")
+                "\(generation.name) has no vendors (each product has its own password); leave vendors empty, or use "
+                    + Generation.all.filter(\.usesVendors).map(\.name).joined(separator: " or "))
         }
         for vendor in options.vendors where [vendor.name, vendor.identifier, vendor.secret].contains(where: \.isEmpty) {
-            throw .init("a vendor needs a non-empty name, identifier and secret; got \(vendor)")
+            throw .init(
+                "a vendor needs a non-empty name, identifier and secret; got name \"\(vendor.name)\", identifier "
+                    + "\"\(vendor.identifier)\", secret \"\(vendor.secret)\"")
         }
         guard (0...1_000_000).contains(options.journal) else {
             throw .init("journal must be 0 (off) to 1000000 requests; got \(options.journal)")
@@ -31,7 +34,7 @@ extension EmulatorOptions {
         }
         self.init(
             generation: generation,
-            vendors: options.vendors.map { VendorConfiguration(name: $0.name, identifier: $0.identifier, secret: $0.secret) },
+            vendors: options.vendors,
             seed: seed, strict: options.strict, now: options.now?.timeIntervalSince1970,
             database: options.database ?? ":memory:",
             admin: AdminSettings(journalCapacity: options.journal, latency: latency, faultSeed: options.faultSeed))

@@ -1,5 +1,6 @@
 import Foundation
 import MarketAPI
+import MarketStore
 
 extension OpenMarketEmulator {
     /// How an emulator behaves; it mirrors `openmarket serve`'s flags. Every value is checked when the emulator is
@@ -99,18 +100,8 @@ extension OpenMarketEmulator {
         case fixture(path: String)
     }
 
-    /// A v2 vendor account.
-    public struct Vendor: Sendable, Hashable {
-        public var name: String
-        public var identifier: String
-        public var secret: String
-
-        public init(name: String, identifier: String, secret: String) {
-            self.name = name
-            self.identifier = identifier
-            self.secret = secret
-        }
-    }
+    /// A v2 vendor account: the server's own type, the one `--vendor` and seed fixtures configure too.
+    public typealias Vendor = VendorConfiguration
 
     /// Why an emulator could not be made: a message that says what to change. Nothing was created.
     public struct SetupError: Error, Sendable, Equatable, CustomStringConvertible {

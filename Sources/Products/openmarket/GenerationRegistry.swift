@@ -6,6 +6,13 @@ enum GenerationRegistry {
         Generation.all.map(\.name).joined(separator: ", ")
     }
 
+    static var defaultName: String { Generation.default.name }
+
+    /// The generations whose health check is not `path` (v1's, for /healthChecker), as "v1b or v1a".
+    static func names(healthCheckOtherThan path: String, prefix: String = "") -> String {
+        Generation.all.filter { $0.healthCheckPath != path }.map { prefix + $0.name }.joined(separator: " or ")
+    }
+
     static func generation(named name: String) -> Generation? {
         Generation.named(name)
     }

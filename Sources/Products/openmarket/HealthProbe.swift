@@ -49,7 +49,9 @@ struct HealthProbe {
     func problem(with answer: HealthcheckAnswer) -> String? {
         guard answer.status == 200 else {
             let hint = answer.status == 404 && url.path == Self.healthPath
-                ? "; a v1 server has no \(Self.healthPath): set OPENMARKET_API=v1a (or v1b) so the check asks "
+                ? "; a v1 server has no \(Self.healthPath): set "
+                    + GenerationRegistry.names(healthCheckOtherThan: Self.healthPath, prefix: "OPENMARKET_API=")
+                    + " so the check asks "
                     + "what that generation serves, or pass --url"
                 : ""
             return "answered \(answer.status), expected 200\(hint)"

@@ -18,7 +18,8 @@ struct HealthcheckCommand: ParsableCommand {
         discussion: """
             Without --url it asks http://127.0.0.1:$OPENMARKET_PORT/healthChecker (port 8080 when unset) and expects \
             200 with the body "OK". It reads the variables the server reads: OPENMARKET_HOST (a wildcard address is \
-            asked on loopback), and OPENMARKET_API, since v1 servers have no /healthChecker: with v1a or v1b it asks \
+            asked on loopback), and OPENMARKET_API, since v1 servers have no /healthChecker: with \
+            \(GenerationRegistry.names(healthCheckOtherThan: HealthProbe.healthPath)) it asks \
             /items/1 and expects 200. A --url without a path (or with just /), such as the URL the server prints, \
             asks that generation's health path too. A --url whose path is not /healthChecker passes on 200 with any \
             body.

@@ -11,7 +11,7 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "SQLite file holding products and images; :memory: keeps nothing. (default: ./openmarket.sqlite)")
     var database: String?
 
-    @Option(help: "API generation to speak: \(GenerationRegistry.names). (default: v2b)")
+    @Option(help: "API generation to speak: \(GenerationRegistry.names). (default: \(GenerationRegistry.defaultName))")
     var api: String?
 
     @Option(name: .customLong("vendor"), help: "A vendor as NAME:IDENTIFIER:SECRET; repeat for more.")

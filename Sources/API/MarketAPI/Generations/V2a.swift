@@ -34,7 +34,10 @@ extension Generation {
                 ],
                 vendor: [("name", .name), ("id", .id), ("created_at", .createdAt), ("issued_at", .issuedAt)],
                 date: { $0.v2aTimestamp })),
-            deletion: .productSecret)),
+            routes: SpringAPI.productRoutes + [
+                SpringRoute(.post, "/api/products/{id}/secret") { V2aDeletion(api: $0).revealSecret },
+                SpringRoute(.delete, "/api/products/{id}/{secret}") { V2aDeletion(api: $0).delete },
+            ])),
         errors: .spring,
         imageKeys: V2aImageKeyLayout(),
         multipartEnding: .closeDelimiter)

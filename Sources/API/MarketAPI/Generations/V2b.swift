@@ -30,7 +30,10 @@ extension Generation {
                 image: [("id", .id), ("url", .url), ("thumbnail_url", .thumbnailURL), ("issued_at", .issuedAt)],
                 vendor: [("id", .id), ("name", .name)],
                 date: { $0.v2bTimestamp })),
-            deletion: .archivedURI)),
+            routes: SpringAPI.productRoutes + [
+                SpringRoute(.post, "/api/products/{id}/archived") { V2bDeletion(api: $0).archive },
+                SpringRoute(.delete, "/api/products/{token}") { V2bDeletion(api: $0).delete },
+            ])),
         errors: .spring,
         imageKeys: V2bImageKeyLayout(),
         multipartEnding: .closeDelimiter)

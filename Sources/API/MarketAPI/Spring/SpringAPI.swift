@@ -3,9 +3,9 @@ import MarketStore
 import Multipart
 import WireFormat
 
-/// The endpoints v2a and v2b share: health check, list, detail, create and patch, plus the credential checks
-/// their delete flows use, in the words of one generation's `SpringDialect`. `register(on:)` wires them to the
-/// shared paths and adds the dialect's delete flow.
+/// The endpoints v2a and v2b share (`productRoutes`: health check, list, detail, create and patch), plus the
+/// credential checks their delete flows use, in the words of one generation's `SpringDialect`, whose `routes`
+/// are the generation's endpoints.
 struct SpringAPI: Sendable {
     let context: APIContext
     let dialect: SpringDialect
@@ -16,6 +16,16 @@ struct SpringAPI: Sendable {
     let form: SpringProductForm
 
     static let currencies = ["KRW", "USD"]
+    static let healthCheckPath = "/healthChecker"
+
+    /// The endpoints both Spring generations have at the same paths; each adds its delete flow (`Generation.v2b`).
+    static let productRoutes = [
+        SpringRoute(.get, healthCheckPath) { $0.healthCheck },
+        SpringRoute(.get, "/api/products") { $0.list },
+        SpringRoute(.post, "/api/products") { $0.create },
+        SpringRoute(.get, "/api/products/{id}") { $0.detail },
+        SpringRoute(.patch, "/api/products/{id}") { $0.patch },
+    ]
 
     init(context: APIContext, dialect: SpringDialect, imageKeys: any ImageKeyLayout, multipartEnding: MultipartEnding) {
         self.context = context
@@ -25,6 +35,12 @@ struct SpringAPI: Sendable {
         authentication = VendorAuthentication(store: context.store)
         rules = ProductRules(currencies: Self.currencies, strict: context.strict)
         form = SpringProductForm(descriptionKeys: dialect.descriptionKeys)
+    }
+
+    func register(on router: inout APIRoutes) {
+        for route in dialect.routes {
+            router.on(route.method, route.pattern, route.handler(self))
+        }
     }
 
     private static let healthy = Response(status: .ok, contentType: "application/json", body: Array(#""OK""#.utf8))

@@ -9,6 +9,8 @@ struct VaporAPI: Sendable {
     static let itemsPerPage = 20
     /// The last page number whose offset fits in an `Int`.
     static let lastPageNumber = Int.max / itemsPerPage
+    /// v1 had no health check; its first list page answers 200 even with no items.
+    static let healthCheckPath = "/items/1"
 
     let context: APIContext
     let deletion: VaporDeletion
@@ -22,6 +24,15 @@ struct VaporAPI: Sendable {
         self.imageKeys = imageKeys
         self.multipartEnding = multipartEnding
         rules = ProductRules(currencies: nil, strict: context.strict)
+    }
+
+    /// The v1 endpoints, the same on v1a and v1b; DELETE follows the generation's `VaporDeletion`.
+    func register(on router: inout APIRoutes) {
+        router.on(.get, "/items/{page}", list)
+        router.on(.get, "/item/{id}", detail)
+        router.on(.post, "/item", create)
+        router.on(.patch, "/item/{id}", patch)
+        router.on(.delete, "/item/{id}", delete)
     }
 
     /// `GET /items/{page}`: 20 items a page, oldest first; a page past the end has no items.
