@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import OpenMarketClient
 import OpenMarketEmulator
 import Testing
 

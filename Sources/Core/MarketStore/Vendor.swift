@@ -1,10 +1,10 @@
 /// A vendor as configured at startup (`--vendor NAME:IDENTIFIER:SECRET`).
-public struct VendorConfiguration: Sendable, Equatable {
-    public var name: String
-    public var identifier: String
-    public var secret: String
+package struct VendorConfiguration: Sendable, Equatable {
+    package var name: String
+    package var identifier: String
+    package var secret: String
 
-    public init(name: String, identifier: String, secret: String) {
+    package init(name: String, identifier: String, secret: String) {
         self.name = name
         self.identifier = identifier
         self.secret = secret
@@ -12,15 +12,15 @@ public struct VendorConfiguration: Sendable, Equatable {
 }
 
 /// A stored vendor; `id` stays the same across restarts.
-public struct Vendor: Sendable, Equatable {
-    public var id: Int64
-    public var name: String
-    public var identifier: String
-    public var secret: String
+package struct Vendor: Sendable, Equatable {
+    package var id: Int64
+    package var name: String
+    package var identifier: String
+    package var secret: String
     /// Unix seconds of the first start that configured this vendor.
-    public var createdAt: Double
+    package var createdAt: Double
 
-    public init(id: Int64, name: String, identifier: String, secret: String, createdAt: Double) {
+    package init(id: Int64, name: String, identifier: String, secret: String, createdAt: Double) {
         self.id = id
         self.name = name
         self.identifier = identifier

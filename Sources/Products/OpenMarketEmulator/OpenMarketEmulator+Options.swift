@@ -1,5 +1,5 @@
-import Foundation
-import MarketAPI
+public import Foundation
+package import MarketAPI
 
 extension OpenMarketEmulator {
     /// How an emulator behaves; it mirrors `openmarket serve`'s flags. Every value is checked when the emulator is

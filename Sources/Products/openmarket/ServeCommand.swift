@@ -13,6 +13,8 @@ import Foundation
 import HTTPCore
 import HTTPServer
 import Logging
+import MarketAPI
+import MarketStore
 
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,3 +1,4 @@
+import Multipart
 import WireFormat
 
 extension Generation {
@@ -6,7 +7,7 @@ extension Generation {
     /// capture in §3.4 of docs/wire-format.md key for key (there `description` sits between `price` and
     /// `bargain_price`); the page follows the captured page, where `pages` comes before `last_page`, and the
     /// course's `products.json`, whose items have no `vendorName` or `description`.
-    public static let v2a = Generation(
+    package static let v2a = Generation(
         name: "v2a",
         host: "market-training.yagom-academy.kr",
         dialect: .spring(SpringDialect(
