@@ -185,6 +185,19 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// Access: `public` is the products' API and nothing else; what modules share inside the package is `package`. These
+// upcoming features keep that honest: an import is internal unless a file says `package import` or `public import`
+// because its API shows the imported types, a member is visible only where its module is imported, and an existential
+// is spelled `any`.
+let upcomingFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+    target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+}
+
 for target in package.targets where target.path == nil && [.regular, .executable, .system].contains(target.type) {
     guard let layer = layers.first(where: { $0.value.contains(target.name) })?.key else {
         fatalError("Package.swift: put the target \(target.name) in one of the layers at the top")

@@ -1,10 +1,10 @@
-import HTTPTestSupport
-import MarketAPI
+package import HTTPTestSupport
+package import MarketAPI
 
 extension Generation {
     /// The keys of the generation's error body, in order: `code, message` (v2), `error, reason` (v1a) or `message`
     /// alone (v1b).
-    public var errorKeys: [String] {
+    package var errorKeys: [String] {
         switch errors {
         case .spring: ["code", "message"]
         case .vapor: ["error", "reason"]
@@ -13,12 +13,12 @@ extension Generation {
     }
 
     /// Whether the body is exactly the generation's error body: its keys in order, and v1a's `error` true.
-    public func isErrorBody(_ response: RawResponse) -> Bool {
+    package func isErrorBody(_ response: RawResponse) -> Bool {
         response.keyOrder == errorKeys && (errors != .vapor || response.json["error"] as? Bool == true)
     }
 
     /// The message of one of the generation's error answers.
-    public func errorMessage(_ response: RawResponse) -> String? {
+    package func errorMessage(_ response: RawResponse) -> String? {
         response.json[errorKeys.last ?? ""] as? String
     }
 }

@@ -1,32 +1,32 @@
-import AdminPlane
+package import AdminPlane
 import EmulatorCore
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+package import FoundationNetworking
 #endif
 import HTTPCore
 import HTTPServer
-import HTTPTestSupport
-import MarketAPI
-import MarketStore
+package import HTTPTestSupport
+package import MarketAPI
+package import MarketStore
 import OpenMarketEmulator
 
 /// A real server for one generation, backed by a real SQLite file in a temporary folder that disappears with it:
 /// on an ephemeral loopback port, or in process behind `OpenMarketEmulator` (`TestTransport.current`), both
 /// assembled by `Emulator` as `openmarket serve` does.
-public final class LiveServer {
-    public static let vendorA = VendorConfiguration(name: "zhilly", identifier: "id-zhilly-6941", secret: "zhillysecret0001")
-    public static let vendorB = VendorConfiguration(name: "kyo12", identifier: "id-kyo12-6941", secret: "kyo12secret00002")
+package final class LiveServer {
+    package static let vendorA = VendorConfiguration(name: "zhilly", identifier: "id-zhilly-6941", secret: "zhillysecret0001")
+    package static let vendorB = VendorConfiguration(name: "kyo12", identifier: "id-kyo12-6941", secret: "kyo12secret00002")
     /// 2024-02-07T03:00:00Z, which is 12:00 on 2024-02-07 in Seoul.
-    public static let fixedNow = 1_707_274_800.0
+    package static let fixedNow = 1_707_274_800.0
 
-    public let generation: Generation
+    package let generation: Generation
     /// Holds the database; removed with it when the server goes away, even if starting failed.
     private let folder: TemporaryDirectory
-    public var databasePath: String { folder.path("market.sqlite") }
-    public private(set) var store: MarketStore
+    package var databasePath: String { folder.path("market.sqlite") }
+    package private(set) var store: MarketStore
     private var running: Running
-    public let transport: TestTransport
+    package let transport: TestTransport
     private let strict: Bool
     private let publicURL: String?
     private let now: Double?
@@ -36,7 +36,7 @@ public final class LiveServer {
 
     /// In process, port 1, where nothing listens: a request the emulator did not take would fail, not reach
     /// another server.
-    public var port: UInt16 {
+    package var port: UInt16 {
         switch running {
         case .socket(let server): server.port
         case .inProcess: 1
@@ -49,7 +49,7 @@ public final class LiveServer {
     }
 
     /// `folder`, when given, holds the database instead of a new temporary folder (a small disk, say).
-    public init(
+    package init(
         _ generation: Generation, strict: Bool = false, publicURL: String? = nil,
         now: Double? = LiveServer.fixedNow, maxBodyBytes: Int = 32 * 1024 * 1024, folder: TemporaryDirectory? = nil,
         admin: AdminSettings? = nil, host: String = "127.0.0.1", transport: TestTransport = .current
@@ -74,7 +74,7 @@ public final class LiveServer {
     }
 
     /// Stops the server and starts a new one on the same database, as a restart of the process would.
-    public func restart() throws {
+    package func restart() throws {
         stop()
         (store, running) = try Self.start(
             generation, path: databasePath, strict: strict, publicURL: publicURL, now: now, maxBodyBytes: maxBodyBytes,
@@ -90,19 +90,19 @@ public final class LiveServer {
 
     /// `base` with whatever a session needs to reach this server: nothing more over a socket, the emulator's
     /// protocol in process.
-    public func sessionConfiguration(base: URLSessionConfiguration) -> URLSessionConfiguration {
+    package func sessionConfiguration(base: URLSessionConfiguration) -> URLSessionConfiguration {
         switch running {
         case .socket: base
         case .inProcess(let emulator, _): emulator.sessionConfiguration(base: base)
         }
     }
 
-    public func connection() throws -> RawHTTPConnection {
+    package func connection() throws -> RawHTTPConnection {
         try RawHTTPConnection(port: port)
     }
 
     /// One request on a fresh connection, or through the emulator's URLSession in process.
-    public func request(
+    package func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
     ) throws -> RawResponse {
         switch running {

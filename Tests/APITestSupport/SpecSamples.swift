@@ -3,13 +3,13 @@ import HTTPTestSupport
 import TestFixtures
 
 /// The real server's captures and the course's mocks (Tests/Fixtures), read as the golden tests compare them.
-public enum SpecSamples {
+package enum SpecSamples {
     /// Every object key of the sample in document order.
-    public static func keys(_ name: String) throws -> [String] {
+    package static func keys(_ name: String) throws -> [String] {
         JSONKeyOrder.keys(in: try Fixtures.text(name))
     }
 
-    public static func json(_ name: String) throws -> [String: Any] {
+    package static func json(_ name: String) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Fixtures.data(name)) as? [String: Any] ?? [:]
     }
 }

@@ -1,16 +1,16 @@
-import HTTPTestSupport
-import MarketStore
+package import HTTPTestSupport
+package import MarketStore
 
 /// The v2 (Spring) requests the end-to-end tests send, built the way real apps built them.
 extension LiveServer {
-    public static func params(
+    package static func params(
         name: String = "사진 모음집", description: String = "AI로 그린 사진 모음입니다", price: String = "1000",
         currency: String = "KRW", secret: String = LiveServer.vendorA.secret, extra: String = ""
     ) -> String {
         #"{"name":"\#(name)","description":"\#(description)","price":\#(price),"currency":"\#(currency)","secret":"\#(secret)"\#(extra)}"#
     }
 
-    public func createSpringProduct(
+    package func createSpringProduct(
         vendor: VendorConfiguration = LiveServer.vendorA,
         params: String = LiveServer.params(),
         images: [(filename: String, bytes: [UInt8])] = [("photo.png", SampleImages.png)]
@@ -27,7 +27,7 @@ extension LiveServer {
     }
 
     /// Creates a product and returns its id, failing the test's expectations loudly when the create did not work.
-    public func createdProductID(
+    package func createdProductID(
         vendor: VendorConfiguration = LiveServer.vendorA, params: String = LiveServer.params(),
         images: [(filename: String, bytes: [UInt8])] = [("photo.png", SampleImages.png)]
     ) throws -> Int {
@@ -38,7 +38,7 @@ extension LiveServer {
         return id
     }
 
-    public func patchSpringProduct(
+    package func patchSpringProduct(
         _ id: Int, vendor: VendorConfiguration = LiveServer.vendorA, json: String,
         contentType: String? = "application/json"
     ) throws -> RawResponse {

@@ -3,12 +3,12 @@ import Foundation
 /// How `LiveServer` carries requests: over a real socket to `HTTPServer`, or in process through
 /// `OpenMarketEmulator`'s URLProtocol. `scripts/test` runs the API and contract suites once each way
 /// (`OPENMARKET_TEST_TRANSPORT=in-process`), so every difference between the transports fails a test.
-public enum TestTransport: String, Sendable {
+package enum TestTransport: String, Sendable {
     case socket
     case inProcess = "in-process"
 
     /// From OPENMARKET_TEST_TRANSPORT; the socket when it is unset. A value that names neither stops the run.
-    public static let current: TestTransport = {
+    package static let current: TestTransport = {
         guard let name = ProcessInfo.processInfo.environment["OPENMARKET_TEST_TRANSPORT"], !name.isEmpty else {
             return .socket
         }

@@ -1,13 +1,13 @@
-import HTTPTestSupport
+package import HTTPTestSupport
 
 /// The v1 (Vapor) requests the end-to-end tests send, built the way the 2021 apps built them: multipart text
 /// fields plus `images[]` files for POST and PATCH, a JSON body for DELETE.
 extension LiveServer {
-    public static let itemPassword = "camp1234"
+    package static let itemPassword = "camp1234"
 
-    public typealias ImageFile = (name: String, filename: String, bytes: [UInt8])
+    package typealias ImageFile = (name: String, filename: String, bytes: [UInt8])
 
-    public static func itemFields(
+    package static func itemFields(
         title: String = "MacBook Pro", descriptions: String = "맥북 프로 M1, 거의 새것", price: String = "1690",
         currency: String = "USD", stock: String = "3", discountedPrice: String? = nil,
         password: String = LiveServer.itemPassword
@@ -20,11 +20,11 @@ extension LiveServer {
         return fields
     }
 
-    public static func imageFiles(_ images: [[UInt8]] = [SampleImages.png]) -> [ImageFile] {
+    package static func imageFiles(_ images: [[UInt8]] = [SampleImages.png]) -> [ImageFile] {
         images.enumerated().map { ("images[]", "image\($0.offset).jpeg", $0.element) }
     }
 
-    public func createItem(
+    package func createItem(
         fields: [(String, String)] = LiveServer.itemFields(), images: [ImageFile] = LiveServer.imageFiles(),
         path: String = "/item"
     ) throws -> RawResponse {
@@ -32,7 +32,7 @@ extension LiveServer {
     }
 
     /// Creates an item and returns its id, failing loudly when the create did not work.
-    public func createdItemID(
+    package func createdItemID(
         fields: [(String, String)] = LiveServer.itemFields(), images: [ImageFile] = LiveServer.imageFiles()
     ) throws -> Int {
         let response = try createItem(fields: fields, images: images)
@@ -42,11 +42,11 @@ extension LiveServer {
         return id
     }
 
-    public func patchItem(_ id: Int, fields: [(String, String)], images: [ImageFile] = []) throws -> RawResponse {
+    package func patchItem(_ id: Int, fields: [(String, String)], images: [ImageFile] = []) throws -> RawResponse {
         try multipartRequest("PATCH", "/item/\(id)", fields: fields, images: images)
     }
 
-    public func deleteItem(_ id: Int, json: String, contentType: String? = "application/json") throws -> RawResponse {
+    package func deleteItem(_ id: Int, json: String, contentType: String? = "application/json") throws -> RawResponse {
         try request("DELETE", "/item/\(id)", headers: contentType.map { [("Content-Type", $0)] } ?? [], body: Array(json.utf8))
     }
 

@@ -1,6 +1,8 @@
 import APITestSupport
+import Foundation
 import MarketAPI
 import HTTPTestSupport
+import MarketStore
 import Testing
 
 @Suite("v2a create and patch")

@@ -1,4 +1,5 @@
 import APITestSupport
+import Foundation
 import MarketAPI
 import HTTPTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import APITestSupport
 import MarketAPI
 import HTTPTestSupport
+import MarketStore
 import Testing
 
 /// Reads are answered from a cache; every write must show in the very next read.

@@ -3,6 +3,7 @@ import MarketAPI
 import Foundation
 import HTTPTestSupport
 import Locking
+import MarketStore
 import Testing
 
 @Suite("v2b durability and concurrency")

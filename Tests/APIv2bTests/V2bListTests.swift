@@ -1,6 +1,7 @@
 import APITestSupport
 import MarketAPI
 import HTTPTestSupport
+import MarketStore
 import Testing
 
 @Suite("v2b list")

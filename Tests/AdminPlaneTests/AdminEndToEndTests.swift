@@ -2,6 +2,7 @@ import APITestSupport
 import Foundation
 import HTTPTestSupport
 import MarketAPI
+import MarketStore
 import Testing
 
 /// Every admin endpoint over a real socket, on every generation.

@@ -1,6 +1,7 @@
 import APITestSupport
 import HTTPTestSupport
 import MarketAPI
+import MarketStore
 import Multipart
 import Testing
 

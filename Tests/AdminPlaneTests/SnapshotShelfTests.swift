@@ -1,4 +1,5 @@
 @testable import AdminPlane
+import HTTPCore
 import Locking
 import MarketStore
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import Testing
+import MarketStore
 @testable import Catalogue
 
 @Suite("README: the fixture example")

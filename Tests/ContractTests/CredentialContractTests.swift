@@ -1,4 +1,5 @@
 import APITestSupport
+import MarketStore
 import OpenMarketClient
 import Testing
 

@@ -1,5 +1,6 @@
 import APITestSupport
 import Foundation
+import MarketStore
 import Multipart
 import OpenMarketClient
 import Testing

@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-public enum FreePort {
+package enum FreePort {
     /// A loopback port that was free a moment ago: bind to port 0, read what the system chose, release it.
-    public static func find() throws -> UInt16 {
+    package static func find() throws -> UInt16 {
         let descriptor = try LoopbackSocket.make()
         defer { close(descriptor) }
         return try LoopbackSocket.bindToFreePort(descriptor, listening: false)

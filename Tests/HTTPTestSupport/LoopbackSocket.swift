@@ -1,13 +1,13 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #elseif canImport(Darwin)
-import Darwin
+package import Darwin
 #endif
 
 /// The socket calls the test helpers share; tests only ever talk to 127.0.0.1.
-public enum LoopbackSocket {
+package enum LoopbackSocket {
     /// A new IPv4 TCP socket.
-    public static func make() throws -> Int32 {
+    package static func make() throws -> Int32 {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -19,7 +19,7 @@ public enum LoopbackSocket {
 
     /// `host` (127.0.0.1 unless told; on Linux every 127.x.y.z is a distinct local address, and another IPv4 address
     /// of this machine makes a non-loopback peer) at `port`.
-    public static func address(port: UInt16, host: String = "127.0.0.1") -> sockaddr_in {
+    package static func address(port: UInt16, host: String = "127.0.0.1") -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -28,7 +28,7 @@ public enum LoopbackSocket {
     }
 
     /// Makes `descriptor`'s connections come from `host`, so a server sees it as another client.
-    public static func bindClient(_ descriptor: Int32, to host: String) throws {
+    package static func bindClient(_ descriptor: Int32, to host: String) throws {
         var address = address(port: 0, host: host)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -39,7 +39,7 @@ public enum LoopbackSocket {
     }
 
     /// Binds `descriptor` to a loopback port the system chooses (listening if asked) and returns that port.
-    public static func bindToFreePort(_ descriptor: Int32, listening: Bool) throws -> UInt16 {
+    package static func bindToFreePort(_ descriptor: Int32, listening: Bool) throws -> UInt16 {
         var address = address(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {

@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// This machine's own addresses, for tests that must reach a server as a peer other than loopback.
-public enum MachineAddress {
+package enum MachineAddress {
     /// The first IPv4 address of an interface that is up and not loopback; nil on a machine without one.
-    public static var nonLoopbackIPv4: String? {
+    package static var nonLoopbackIPv4: String? {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0 else { return nil }
         defer { freeifaddrs(list) }

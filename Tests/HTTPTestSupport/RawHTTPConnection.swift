@@ -6,39 +6,39 @@ import Darwin
 #endif
 
 /// A parsed HTTP/1.1 response as it came off the socket.
-public struct RawResponse: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+package struct RawResponse: Sendable {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
 
-    public init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+    package init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-public struct RawHTTPError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct RawHTTPError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A blocking TCP connection to a loopback server that writes exact bytes and reads whole responses, so tests can
 /// check keep-alive, malformed requests and timeouts that URLSession would hide.
-public final class RawHTTPConnection {
+package final class RawHTTPConnection {
     private let socketDescriptor: Int32
     private var buffered: [UInt8] = []
 
     /// Connects to `host` (127.0.0.1 unless told, or another IPv4 address of this machine, to be a non-loopback
     /// peer) with a receive timeout, so no test can hang on a silent server. `clientAddress` is the loopback address
     /// the connection comes from.
-    public init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10, clientAddress: String? = nil) throws {
+    package init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10, clientAddress: String? = nil) throws {
         socketDescriptor = try LoopbackSocket.make()
         // From here on a throw runs deinit, which closes the socket: closing it here too would close whatever
         // descriptor took its number meanwhile, such as another test's server socket.
@@ -64,7 +64,7 @@ public final class RawHTTPConnection {
         close(socketDescriptor)
     }
 
-    public func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(socketDescriptor, $0.baseAddress, $0.count) }
@@ -73,12 +73,12 @@ public final class RawHTTPConnection {
         }
     }
 
-    public func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
     /// Sends a request with Content-Length set from the body.
-    public func request(
+    package func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
     ) throws -> RawResponse {
         var head = "\(method) \(target) HTTP/1.1\r\n"
@@ -91,7 +91,7 @@ public final class RawHTTPConnection {
     }
 
     /// Reads one response; the body is delimited by Content-Length or, without it, by the connection closing.
-    public func readResponse(bodyExpected: Bool = true) throws -> RawResponse {
+    package func readResponse(bodyExpected: Bool = true) throws -> RawResponse {
         let headEnd = try readUntilHeadEnd()
         let head = String(decoding: buffered[..<headEnd], as: UTF8.self)
         buffered.removeFirst(headEnd + 4)
@@ -121,14 +121,14 @@ public final class RawHTTPConnection {
     }
 
     /// True when the server has closed the connection (read returns end of file) within the receive timeout.
-    public func isClosedByPeer() -> Bool {
+    package func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0
         return read(socketDescriptor, &byte, 1) == 0
     }
 
     /// Everything the server sends until it closes the connection, and the errno that ended the reading when it
     /// did not end cleanly (ECONNRESET after a reset, EAGAIN after the receive timeout).
-    public func readUntilClosed() -> (bytes: [UInt8], failure: Int32?) {
+    package func readUntilClosed() -> (bytes: [UInt8], failure: Int32?) {
         var chunk = [UInt8](repeating: 0, count: 65536)
         var received = buffered
         buffered = []

@@ -2,19 +2,19 @@ import Foundation
 
 extension RawResponse {
     /// The body parsed with Foundation, for tests that look at values rather than bytes.
-    public var json: [String: Any] {
+    package var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
     }
 
     /// The object keys in the order they appear in the body, at every depth.
-    public var keyOrder: [String] {
+    package var keyOrder: [String] {
         JSONKeyOrder.keys(in: text)
     }
 }
 
-public enum JSONKeyOrder {
+package enum JSONKeyOrder {
     /// Every `"key":` in document order; values that are strings are skipped, so this reads any JSON text.
-    public static func keys(in text: String) -> [String] {
+    package static func keys(in text: String) -> [String] {
         var keys: [String] = []
         var index = text.startIndex
         while index < text.endIndex {
@@ -37,9 +37,9 @@ public enum JSONKeyOrder {
     }
 }
 
-public enum URLPath {
+package enum URLPath {
     /// The path of an absolute URL on a test server, e.g. `http://127.0.0.1:5000/a/b` gives `/a/b`.
-    public static func of(_ url: String) -> String {
+    package static func of(_ url: String) -> String {
         guard let scheme = url.range(of: "://"), let slash = url[scheme.upperBound...].firstIndex(of: "/") else { return url }
         return String(url[slash...])
     }

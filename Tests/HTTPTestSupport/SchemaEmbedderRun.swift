@@ -2,13 +2,13 @@ import Foundation
 
 /// One run of SchemaEmbedder, the EmbedSchema plugin's tool, on files written to a temporary folder and passed in
 /// the given order after `options` and the output path.
-public struct SchemaEmbedderRun {
-    public let status: Int32
+package struct SchemaEmbedderRun {
+    package let status: Int32
     /// The Swift file it wrote, empty when it wrote none.
-    public let source: String
-    public let errors: String
+    package let source: String
+    package let errors: String
 
-    public init(options: [String] = [], files: [(name: String, bytes: [UInt8])]) throws {
+    package init(options: [String] = [], files: [(name: String, bytes: [UInt8])]) throws {
         let directory = try TemporaryDirectory()
         for file in files { try Data(file.bytes).write(to: directory.url.appendingPathComponent(file.name)) }
         let output = directory.path("Embedded.swift")

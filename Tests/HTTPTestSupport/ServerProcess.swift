@@ -1,17 +1,17 @@
-import Foundation
+package import Foundation
 
 /// The real `openmarket` binary run as a child process, as a user or a CI job runs it.
-public final class ServerProcess {
-    public let process = Process()
+package final class ServerProcess {
+    package let process = Process()
     /// Everything printed to stdout up to and including the line with the address.
-    public private(set) var startupOutput = ""
-    public private(set) var url = ""
+    package private(set) var startupOutput = ""
+    package private(set) var url = ""
     private let errorFile: URL
 
     /// Starts `openmarket` with the arguments and waits (at most `timeout`) for the line with its address. The
     /// default is generous: a debug build seeding the demo catalogue on a machine busy with other builds was seen
     /// to need more than 20 s, and a start that works returns as soon as it prints the line.
-    public init(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(120)) throws {
+    package init(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(120)) throws {
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         try Self.prepare(process, arguments, environment)
@@ -46,16 +46,16 @@ public final class ServerProcess {
         try? FileManager.default.removeItem(at: errorFile)
     }
 
-    public var port: UInt16 {
+    package var port: UInt16 {
         UInt16(url.split(separator: ":").last ?? "") ?? 0
     }
 
-    public var standardError: String {
+    package var standardError: String {
         (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
     }
 
     /// Sends the signal and waits (bounded) for the exit status.
-    public func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(60)) -> Int32? {
+    package func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(60)) -> Int32? {
         kill(process.processIdentifier, signal)
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline {
@@ -65,7 +65,7 @@ public final class ServerProcess {
     }
 
     /// Runs `openmarket` to completion (killed after `timeout`) and returns its exit status and both outputs.
-    public static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(30)
     ) throws -> (status: Int32, output: String) {
         let process = Process()
@@ -83,7 +83,7 @@ public final class ServerProcess {
 
     /// Runs `openmarket` to completion (killed after `timeout`) with `input` as its standard input, and returns its
     /// exit status, standard output and standard error apart.
-    public static func run(
+    package static func run(
         _ arguments: [String], input: [UInt8], timeout: Duration = .seconds(30)
     ) throws -> (status: Int32, output: String, errors: String) {
         // Files rather than pipes for the input and the errors: nothing to read or write concurrently.

@@ -2,18 +2,18 @@ import Foundation
 
 /// A tmpfs of a few MiB mounted on a temporary folder for one test, and a ballast file that fills it up.
 /// Mounting needs root (or CAP_SYS_ADMIN); `canMount` tells whether this machine allows it.
-public final class SmallDisk {
+package final class SmallDisk {
     /// Where the tmpfs is mounted.
-    public let folder: TemporaryDirectory
+    package let folder: TemporaryDirectory
     private var ballast: FileHandle?
 
-    public static let canMount: Bool = {
+    package static let canMount: Bool = {
         guard let probe = try? SmallDisk(megabytes: 1) else { return false }
         withExtendedLifetime(probe) {}
         return true
     }()
 
-    public init(megabytes: Int) throws {
+    package init(megabytes: Int) throws {
         folder = try TemporaryDirectory()
         try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", folder.url.path])
     }
@@ -25,12 +25,12 @@ public final class SmallDisk {
         try? Self.run("/bin/umount", ["--lazy", folder.url.path])
     }
 
-    public func path(_ name: String) -> String {
+    package func path(_ name: String) -> String {
         folder.path(name)
     }
 
     /// Writes the ballast until the disk has no byte left.
-    public func fill() throws {
+    package func fill() throws {
         let path = folder.path("ballast")
         if ballast == nil {
             guard FileManager.default.createFile(atPath: path, contents: nil),
@@ -44,14 +44,14 @@ public final class SmallDisk {
     }
 
     /// Shortens the ballast by `megabytes`, as a user deleting a file of that size would.
-    public func free(megabytes: Int) throws {
+    package func free(megabytes: Int) throws {
         guard let ballast else { return }
         let size = try ballast.seekToEnd()
         try ballast.truncate(atOffset: size - min(size, UInt64(megabytes << 20)))
     }
 
     /// Removes the ballast, giving its space back.
-    public func empty() throws {
+    package func empty() throws {
         try ballast?.close()
         ballast = nil
         try FileManager.default.removeItem(atPath: folder.path("ballast"))

@@ -1,10 +1,10 @@
-import Foundation
+package import Foundation
 
 /// A fresh directory under the system temporary directory, removed when the value goes away.
-public final class TemporaryDirectory {
-    public let url: URL
+package final class TemporaryDirectory {
+    package let url: URL
 
-    public init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -13,7 +13,7 @@ public final class TemporaryDirectory {
         try? FileManager.default.removeItem(at: url)
     }
 
-    public func path(_ name: String) -> String {
+    package func path(_ name: String) -> String {
         url.appendingPathComponent(name).path
     }
 }

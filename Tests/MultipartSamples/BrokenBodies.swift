@@ -1,23 +1,23 @@
-import Multipart
+package import Multipart
 
 /// Bodies the real server refused (or would have), built byte by byte, with the error each must give: the
 /// multipart tests parse them every way, and `openmarket explain` is run on each.
-public enum BrokenBodies {
-    public static let contentType = "multipart/form-data; boundary=X"
-    public static let paramsHeaders = "--X\r\nContent-Disposition: form-data; name=\"params\"\r\n"
-    public static let paramsPart = paramsHeaders + "\r\n{}\r\n"
-    public static let imageHeaders = "--X\r\nContent-Disposition: form-data; name=\"images\"; filename=\"a.png\"\r\n"
-    public static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x2D, 0x2D]
+package enum BrokenBodies {
+    package static let contentType = "multipart/form-data; boundary=X"
+    package static let paramsHeaders = "--X\r\nContent-Disposition: form-data; name=\"params\"\r\n"
+    package static let paramsPart = paramsHeaders + "\r\n{}\r\n"
+    package static let imageHeaders = "--X\r\nContent-Disposition: form-data; name=\"images\"; filename=\"a.png\"\r\n"
+    package static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x2D, 0x2D]
 
-    public struct Broken: Sendable, CustomStringConvertible {
-        public let label: String
-        public let contentType: String
-        public let body: [UInt8]
-        public let kind: MultipartError.Kind
+    package struct Broken: Sendable, CustomStringConvertible {
+        package let label: String
+        package let contentType: String
+        package let body: [UInt8]
+        package let kind: MultipartError.Kind
         /// nil when the problem is in the Content-Type header.
-        public let offset: Int?
-        public let part: Int?
-        public var description: String { label }
+        package let offset: Int?
+        package let part: Int?
+        package var description: String { label }
 
         init(_ label: String, contentType: String = BrokenBodies.contentType, body: [UInt8],
              kind: MultipartError.Kind, offset: Int?, part: Int? = nil) {
@@ -31,7 +31,7 @@ public enum BrokenBodies {
     }
 
     /// Kinds that the parser finds in the body, with default limits.
-    public static let inBody: [Broken] = [
+    package static let inBody: [Broken] = [
         Broken("no blank line between the image headers and its bytes",
                body: bytes(paramsPart + imageHeaders) + png + bytes("\r\n--X--"),
                kind: .missingBlankLineAfterHeaders, offset: (paramsPart + imageHeaders).utf8.count, part: 2),
@@ -84,7 +84,7 @@ public enum BrokenBodies {
     ]
 
     /// Kinds found in the Content-Type header, before any body byte is read.
-    public static let inContentType: [Broken] = [
+    package static let inContentType: [Broken] = [
         Broken("a Content-Type that is not multipart", contentType: "application/json", body: bytes(paramsPart + "--X--"),
                kind: .notMultipartFormData, offset: nil),
         Broken("no Content-Type at all", contentType: "", body: bytes(paramsPart + "--X--"),
@@ -96,7 +96,7 @@ public enum BrokenBodies {
     ]
 
     /// Kinds that take the server's default limits to reach: large bodies, so not parsed at every split.
-    public static let beyondLimits: [Broken] = [
+    package static let beyondLimits: [Broken] = [
         Broken("more parts than the server reads",
                body: bytes(String(repeating: paramsPart, count: MultipartLimits().maxParts + 1) + "--X--"),
                kind: .tooManyParts, offset: paramsPart.utf8.count * MultipartLimits().maxParts),
@@ -106,9 +106,9 @@ public enum BrokenBodies {
                kind: .partHeadersTooLarge, offset: 5, part: 1),
     ]
 
-    public static let all = inBody + inContentType + beyondLimits
+    package static let all = inBody + inContentType + beyondLimits
 }
 
-public func bytes(_ text: String) -> [UInt8] {
+package func bytes(_ text: String) -> [UInt8] {
     Array(text.utf8)
 }

@@ -2,25 +2,25 @@ import Multipart
 
 /// Bodies the way real student apps (and the libraries they used) wrote them, built byte by byte. The real server
 /// accepted every one, with the same two parts: `params` and one image.
-public enum ClientVariants {
-    public static let boundary = "Boundary-7F3A"
-    public static let contentType = "multipart/form-data; boundary=\(boundary)"
-    public static let params = bytes(#"{"name":"Pen","price":1000,"currency":"KRW","secret":"pw"}"#)
+package enum ClientVariants {
+    package static let boundary = "Boundary-7F3A"
+    package static let contentType = "multipart/form-data; boundary=\(boundary)"
+    package static let params = bytes(#"{"name":"Pen","price":1000,"currency":"KRW","secret":"pw"}"#)
     /// PNG signature plus bytes that look like line breaks and delimiters without being one.
-    public static let image: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let image: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         + bytes("\r\n--\r\n--Boundary-7F3\r--Boundary-7F3A\n\r\n-") + [0x00, 0xFF, 0x0D, 0x0D, 0x0A]
 
-    public struct Variant: Sendable, CustomStringConvertible {
-        public var label: String
-        public var contentType = ClientVariants.contentType
-        public var body: [UInt8]
-        public var filename = "photo.png"
-        public var paramsType: String? = "application/json"
-        public var imageType: String? = "image/png"
-        public var description: String { label }
+    package struct Variant: Sendable, CustomStringConvertible {
+        package var label: String
+        package var contentType = ClientVariants.contentType
+        package var body: [UInt8]
+        package var filename = "photo.png"
+        package var paramsType: String? = "application/json"
+        package var imageType: String? = "image/png"
+        package var description: String { label }
     }
 
-    public static func body(
+    package static func body(
         preamble: String = "", dispositionColon: String = ": ", paramsHeaders: String = "Content-Type: application/json\r\n",
         imageDisposition: String = #"form-data; name="images"; filename="photo.png""#,
         imageHeaders: String = "Content-Type: image/png\r\n", afterDelimiter: String = "\r\n", ending: String = "--\r\n"
@@ -35,7 +35,7 @@ public enum ClientVariants {
             + bytes("\r\n" + delimiter + ending)
     }
 
-    public static let variants: [Variant] = [
+    package static let variants: [Variant] = [
         Variant(label: "canonical", body: body()),
         Variant(label: "leading CRLF before the first delimiter", body: body(preamble: "\r\n")),
         Variant(label: "a preamble and an epilogue", body: body(preamble: "This is a preamble.\r\n",

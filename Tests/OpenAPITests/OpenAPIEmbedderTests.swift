@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTestSupport
 import Testing
 import Yams

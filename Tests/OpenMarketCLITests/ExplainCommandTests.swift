@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import Multipart
 import MultipartSamples
 import Testing
 

@@ -1,14 +1,14 @@
-import HTTPCore
+package import HTTPCore
 import Locking
-import MarketAPI
-import MarketStore
+package import MarketAPI
+package import MarketStore
 
 /// Everything under `/__admin`: access, health, reset, the request journal, faults, latency and the generation's
 /// OpenAPI document. It stands in front of the API's router: admin requests it answers itself (never journaled,
 /// delayed or faulted), API requests it passes on, applying faults and latency, recording them in the journal (a
 /// container's health check excepted, see `Request.isHealthCheck`) and holding the reset gate shared so that a reset
 /// is never seen half done.
-public final class AdminPlane: RequestInterceptor {
+package final class AdminPlane: RequestInterceptor {
     private let access: AdminAccess
     private let router: Router
     private let journal: RequestJournal
@@ -17,7 +17,7 @@ public final class AdminPlane: RequestInterceptor {
 
     /// `reseed` puts the seed data back after a reset empties the store (nil: no seed). `context` is the API's, so
     /// the OpenAPI document names the same base URL as the API's image URLs.
-    public init(
+    package init(
         settings: AdminSettings, generation: Generation, context: APIContext, store: MarketStore,
         reseed: (@Sendable (MarketStore) throws -> Void)? = nil
     ) {
@@ -32,7 +32,7 @@ public final class AdminPlane: RequestInterceptor {
         ).makeRouter()
     }
 
-    public func respond(to request: Request, next: (Request) -> Response) -> Response {
+    package func respond(to request: Request, next: (Request) -> Response) -> Response {
         guard Self.isAdminPath(request.path) else {
             return gate.withSharedLock {
                 guard !request.isHealthCheck else { return faults.apply(to: request, next: next) }

@@ -1,10 +1,10 @@
-import MarketStore
+package import MarketStore
 
 extension SeedCatalogue {
     /// The products as the store writes them. Missing ids continue after the largest id so far (products and
     /// images alike), missing times take `now`, missing image keys and v2a secrets are derived from the id, and a
     /// v1 product without a password takes its vendor's secret. `vendorIDs` maps identifiers to stored vendors.
-    public func storeRows(vendorIDs: [String: Int64], generation: SeedGeneration, now: Double) -> [SeededProduct] {
+    package func storeRows(vendorIDs: [String: Int64], generation: SeedGeneration, now: Double) -> [SeededProduct] {
         let secrets = Dictionary(vendors.map { ($0.identifier, $0.secret) }) { first, _ in first }
         var nextProductID = (products.compactMap(\.id).max() ?? 0) + 1
         var nextImageID = (products.flatMap { $0.images.compactMap(\.id) }.max() ?? 0) + 1

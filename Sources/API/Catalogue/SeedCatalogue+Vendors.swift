@@ -1,8 +1,8 @@
-import MarketStore
+package import MarketStore
 
 extension SeedCatalogue {
     /// On v2 every product must name a vendor of the seed or a configured one.
-    public func checkVendors(configured: [VendorConfiguration]) throws(FixtureError) {
+    package func checkVendors(configured: [VendorConfiguration]) throws(FixtureError) {
         let known = Set((vendors + configured).map(\.identifier))
         for (index, product) in products.enumerated() {
             let path = "products[\(index)].vendor"

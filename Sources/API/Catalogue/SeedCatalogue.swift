@@ -1,12 +1,12 @@
-import MarketStore
+package import MarketStore
 
 /// Seed data as an in-memory value: vendors and products with their image bytes, built once (the demo catalogue
 /// or a fixture file) and applied to an empty store in one transaction, so it can be applied again quickly.
-public struct SeedCatalogue: Sendable {
-    public var vendors: [VendorConfiguration]
-    public var products: [SeedProduct]
+package struct SeedCatalogue: Sendable {
+    package var vendors: [VendorConfiguration]
+    package var products: [SeedProduct]
 
-    public init(vendors: [VendorConfiguration], products: [SeedProduct]) {
+    package init(vendors: [VendorConfiguration], products: [SeedProduct]) {
         self.vendors = vendors
         self.products = products
     }
@@ -16,22 +16,22 @@ public struct SeedCatalogue: Sendable {
 /// time, image ids and keys derived from the product, a v2a secret derived from the id, the vendor's secret as
 /// the v1 password. `product.name` and the other seller-given fields read through to `fields`.
 @dynamicMemberLookup
-public struct SeedProduct: Sendable {
-    public var id: Int64?
+package struct SeedProduct: Sendable {
+    package var id: Int64?
     /// The vendor's identifier; v1 needs none.
-    public var vendor: String?
-    public var fields: ProductFields
+    package var vendor: String?
+    package var fields: ProductFields
     /// Unix seconds.
-    public var registeredAt: Double?
-    public var images: [SeedImage]
+    package var registeredAt: Double?
+    package var images: [SeedImage]
     /// v2a's product secret.
-    public var secret: String?
+    package var secret: String?
     /// v1's password.
-    public var password: String?
+    package var password: String?
     /// The image chosen as thumbnail (v2 PATCH `thumbnail_id`) when it is not the first.
-    public var thumbnailImageID: Int64?
+    package var thumbnailImageID: Int64?
 
-    public init(
+    package init(
         id: Int64? = nil, vendor: String?, fields: ProductFields, registeredAt: Double? = nil, images: [SeedImage],
         secret: String? = nil, password: String? = nil, thumbnailImageID: Int64? = nil
     ) {
@@ -45,21 +45,21 @@ public struct SeedProduct: Sendable {
         self.thumbnailImageID = thumbnailImageID
     }
 
-    public subscript<Value>(dynamicMember field: WritableKeyPath<ProductFields, Value>) -> Value {
+    package subscript<Value>(dynamicMember field: WritableKeyPath<ProductFields, Value>) -> Value {
         get { fields[keyPath: field] }
         set { fields[keyPath: field] = newValue }
     }
 }
 
-public struct SeedImage: Sendable {
-    public var bytes: [UInt8]
+package struct SeedImage: Sendable {
+    package var bytes: [UInt8]
     /// Sniffed from the bytes, e.g. `image/png`.
-    public var mediaType: String
-    public var fileExtension: String?
-    public var id: Int64?
-    public var keys: (origin: String, thumbnail: String)?
+    package var mediaType: String
+    package var fileExtension: String?
+    package var id: Int64?
+    package var keys: (origin: String, thumbnail: String)?
 
-    public init(
+    package init(
         bytes: [UInt8], mediaType: String, fileExtension: String?, id: Int64? = nil,
         keys: (origin: String, thumbnail: String)? = nil
     ) {

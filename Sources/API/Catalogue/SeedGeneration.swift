@@ -1,4 +1,4 @@
-import WireFormat
+package import WireFormat
 
 /// What seed data needs to know of the generation it is for, given by the generation (`Generation.seedGeneration`
 /// in EmulatorCore, from its values): where it keeps its images and how it reads a discount.
@@ -6,12 +6,12 @@ import WireFormat
 /// Image keys follow the generation's layout but their ids are derived from the product's id and the image's
 /// position instead of the clock or a random source, so every start of the same seed serves its images at the same
 /// URLs.
-public struct SeedGeneration: Sendable {
-    public let imageKeys: any ImageKeyLayout
+package struct SeedGeneration: Sendable {
+    package let imageKeys: any ImageKeyLayout
     /// v2's `discounted_price` is the amount taken off (`bargain_price` = price − it); v1's is the sale price.
-    public let discountIsAmountOff: Bool
+    package let discountIsAmountOff: Bool
 
-    public init(imageKeys: any ImageKeyLayout, discountIsAmountOff: Bool) {
+    package init(imageKeys: any ImageKeyLayout, discountIsAmountOff: Bool) {
         self.imageKeys = imageKeys
         self.discountIsAmountOff = discountIsAmountOff
     }

@@ -1,22 +1,22 @@
-import AdminPlane
-import HTTPCore
+package import AdminPlane
+package import HTTPCore
 import MarketAPI
-import MarketStore
+package import MarketStore
 
 /// One emulator, whatever carries its requests: the store (seeded, with its vendors), the generation's router and
 /// the admin plane in front of it. `openmarket serve` puts it behind a socket, `OpenMarketEmulator` behind a
 /// URLProtocol; both make it here, so they answer alike.
-public final class Emulator: Sendable {
-    public let options: EmulatorOptions
-    public let store: MarketStore
-    public let router: Router
+package final class Emulator: Sendable {
+    package let options: EmulatorOptions
+    package let store: MarketStore
+    package let router: Router
     /// nil when the options turn `/__admin` off.
-    public let admin: AdminPlane?
+    package let admin: AdminPlane?
     /// What the seed did; nil without one.
-    public let seedReport: SeedReport?
+    package let seedReport: SeedReport?
 
     /// The seed is read and checked before the store is opened, so a bad fixture leaves the database untouched.
-    public init(_ options: EmulatorOptions) throws(EmulatorError) {
+    package init(_ options: EmulatorOptions) throws(EmulatorError) {
         self.options = options
         let plan = try options.seed.map { seed throws(EmulatorError) in try SeedPlan(seed, options: options) }
         let store = try Self.openStore(options, adding: plan?.addedVendors ?? [])
@@ -35,13 +35,13 @@ public final class Emulator: Sendable {
 
     /// Answers one request as the server would: `/__admin` by the admin plane, the rest by the generation's router
     /// behind the admin plane's journal, faults and latency.
-    public func respond(to request: Request) -> Response {
+    package func respond(to request: Request) -> Response {
         guard let admin else { return router.respond(to: request) }
         return admin.respond(to: request, next: router.respond)
     }
 
     /// An error as the generation writes it, for refusals a transport makes before any route sees the request.
-    public func render(_ error: HTTPError) -> Response {
+    package func render(_ error: HTTPError) -> Response {
         router.render(error)
     }
 

@@ -1,7 +1,7 @@
-import MarketStore
+package import MarketStore
 
 /// Why an emulator could not be made. Nothing is left half made: a bad seed is found before the store is opened.
-public enum EmulatorError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum EmulatorError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The seed cannot be used (a fixture that cannot be read, or names an unknown vendor).
     case seed(source: String, message: String)
     /// The vendors cannot be configured (two with the same identifier, say).
@@ -11,7 +11,7 @@ public enum EmulatorError: Error, Sendable, Equatable, CustomStringConvertible {
     /// SQLite cannot open the database file at all.
     case database(path: String, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .seed(let source, let message): "seed \(source): \(message)"
         case .vendors(let message): message

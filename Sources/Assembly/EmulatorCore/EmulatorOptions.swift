@@ -1,32 +1,32 @@
-import AdminPlane
-import MarketAPI
-import MarketStore
+package import AdminPlane
+package import MarketAPI
+package import MarketStore
 
 /// Everything that decides how an emulator answers, whatever carries its requests (a socket or a URLProtocol):
 /// `openmarket serve` fills it from flags and the environment, `OpenMarketEmulator` from its `Options`.
-public struct EmulatorOptions: Sendable {
-    public var generation: Generation
+package struct EmulatorOptions: Sendable {
+    package var generation: Generation
     /// The vendors v2 accepts; empty configures `demoVendor`. v1 has no vendors and ignores them.
-    public var vendors: [VendorConfiguration]
-    public var seed: EmulatorSeed?
+    package var vendors: [VendorConfiguration]
+    package var seed: EmulatorSeed?
     /// The course rules on top of what the real server accepted.
-    public var strict: Bool
+    package var strict: Bool
     /// Unix seconds every product is registered at; nil: the real time.
-    public var now: Double?
+    package var now: Double?
     /// The scheme and host put into image URLs instead of the request's Host.
-    public var publicURL: String?
+    package var publicURL: String?
     /// A SQLite file, or `":memory:"`.
-    public var database: String
+    package var database: String
     /// Reader connections opened up front (a file database; an in-memory one reads through its writer).
-    public var readers: Int
+    package var readers: Int
     /// nil: no `/__admin` (no journal, faults or latency either).
-    public var admin: AdminSettings?
+    package var admin: AdminSettings?
 
     /// The vendor configured when none is given, with fixed credentials so an app can keep them across restarts.
-    public static let demoVendor = VendorConfiguration(
+    package static let demoVendor = VendorConfiguration(
         name: "demo", identifier: "demo-vendor-identifier", secret: "demo-vendor-secret")
 
-    public init(
+    package init(
         generation: Generation, vendors: [VendorConfiguration] = [], seed: EmulatorSeed? = nil, strict: Bool = false,
         now: Double? = nil, publicURL: String? = nil, database: String = ":memory:", readers: Int = 4,
         admin: AdminSettings? = AdminSettings()
@@ -43,7 +43,7 @@ public struct EmulatorOptions: Sendable {
     }
 
     /// Whether the demo vendor is configured: on v2, when no vendor is given.
-    public var usesDemoVendor: Bool {
+    package var usesDemoVendor: Bool {
         generation.usesVendors && vendors.isEmpty
     }
 

@@ -1,19 +1,19 @@
 import Catalogue
 
 /// What an emulator starts with besides its vendors: the demo catalogue or a fixture file.
-public enum EmulatorSeed: Sendable, Equatable {
+package enum EmulatorSeed: Sendable, Equatable {
     /// About 80 products with drawn pictures, several vendors and every case an app must show.
     case demo
     /// A fixture file (see docs), or a page of the API's own JSON.
     case fixture(path: String)
 
     /// As `--seed` takes it: `demo` or a path.
-    public init(option: String) {
+    package init(option: String) {
         self = option == "demo" ? .demo : .fixture(path: option)
     }
 
     /// As `--seed` names it, for messages.
-    public var name: String {
+    package var name: String {
         switch self {
         case .demo: "demo"
         case .fixture(let path): path

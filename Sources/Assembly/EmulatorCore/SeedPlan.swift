@@ -1,5 +1,5 @@
-import Catalogue
-import MarketAPI
+package import Catalogue
+package import MarketAPI
 import MarketStore
 
 /// A seed read and checked, ready to be written once the store and its vendors are there.
@@ -72,14 +72,14 @@ extension Generation {
 }
 
 /// What seeding an emulator did, for its log and for whoever signs in as the seed's vendors.
-public struct SeedReport: Sendable {
+package struct SeedReport: Sendable {
     /// `demo` or the fixture's path.
-    public let source: String
-    public let productCount: Int
+    package let source: String
+    package let productCount: Int
     /// false when the store already had products and was left as it was.
-    public let written: Bool
-    public let buildTime: Duration
-    public let writeTime: Duration
+    package let written: Bool
+    package let buildTime: Duration
+    package let writeTime: Duration
     /// One line per seed vendor whose credentials an app needs.
-    public let credentialLines: [String]
+    package let credentialLines: [String]
 }

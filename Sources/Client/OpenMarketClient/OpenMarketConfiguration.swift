@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where the client connects and whose vendor account it writes with.
 public struct OpenMarketConfiguration: Sendable, Hashable {

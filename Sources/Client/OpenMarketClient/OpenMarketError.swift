@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything an ``OpenMarketClient`` call can fail with.
 public enum OpenMarketError: Error, Sendable {

@@ -1,5 +1,5 @@
 #if os(macOS) || os(Linux)
-import Foundation
+public import Foundation
 import OpenMarketClient
 
 extension OpenMarketServer {

@@ -1,10 +1,10 @@
 // An app cannot start processes on iOS, so there the module has no OpenMarketServer (see the README).
 #if os(macOS) || os(Linux)
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OpenMarketClient
+public import OpenMarketClient
 
 /// The real `openmarket` binary, started for one test on a free loopback port with an in-memory database.
 ///

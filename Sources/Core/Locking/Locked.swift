@@ -9,12 +9,12 @@ import Darwin
 /// A value guarded by a pthread mutex (the standard library's `Mutex` would require macOS 15). The value is only
 /// reached inside `withLock`, so the box may cross threads exactly when the value may: it is Sendable only when
 /// its value is. A type that keeps a non-Sendable value here and shares it must say why that is safe.
-public final class Locked<Value> {
+package final class Locked<Value> {
     // Heap-allocated: a pthread mutex must not move, and a Swift stored property may.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -28,7 +28,7 @@ public final class Locked<Value> {
     }
 
     /// Runs `body` with the value while holding the lock; keep it short, and never lock the same box inside it.
-    public func withLock<Result, Failure: Error>(
+    package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
@@ -37,7 +37,7 @@ public final class Locked<Value> {
     }
 
     /// Runs `body` with the value if the lock is free right now; nil, without waiting, if another thread holds it.
-    public func withLockIfAvailable<Result, Failure: Error>(
+    package func withLockIfAvailable<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result? {
         guard pthread_mutex_trylock(mutex) == 0 else { return nil }

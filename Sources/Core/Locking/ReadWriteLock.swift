@@ -9,10 +9,10 @@ import Darwin
 /// Many shared holders or one exclusive holder, over a pthread rwlock. Unlike `Locked` it guards no value: it
 /// orders whole operations (API requests share it; a reset takes it alone, so no request sees half a reset).
 /// Sendable: a pthread rwlock is made to be shared between threads, and it never moves (heap-allocated).
-public final class ReadWriteLock: @unchecked Sendable {
+package final class ReadWriteLock: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 
-    public init() {
+    package init() {
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_rwlock_t())
         #if canImport(Glibc)
@@ -35,14 +35,14 @@ public final class ReadWriteLock: @unchecked Sendable {
 
     /// Runs `body` beside other shared holders, never beside an exclusive one. Never nest on one thread: a waiting
     /// exclusive holder would deadlock it.
-    public func withSharedLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withSharedLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return try body()
     }
 
     /// Runs `body` once every shared holder has left, with none let in until it returns.
-    public func withExclusiveLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withExclusiveLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return try body()

@@ -1,5 +1,5 @@
 /// Why `StoreBackup` made no copy; the destination is then as it was.
-public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
     case noStore(path: String)
     case destinationExists(path: String)
     case destinationIsFolder(path: String)
@@ -8,7 +8,7 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
     case store(StoreError)
     case copyFailed(destination: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .noStore(path):
             "there is no database at \(path); give the path of an existing store"

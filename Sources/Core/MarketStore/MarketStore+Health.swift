@@ -13,7 +13,7 @@ extension MarketStore {
 
     /// Counts from one snapshot, and whether the file could take a write now. Never throws: a database that
     /// cannot even be read is reported as such.
-    public func health() -> StoreHealth {
+    package func health() -> StoreHealth {
         let path = connections.path
         let fileProblem = path == ":memory:" ? nil : Self.unwritableReason(path: path)
         do {

@@ -2,20 +2,20 @@ import SQLite
 
 extension MarketStore {
     /// The product with its vendor's name and its images' metadata.
-    public func product(id: Int64) throws -> Product? {
+    package func product(id: Int64) throws -> Product? {
         try connections.read { try Self.detail(id, on: $0) }
     }
 
     /// The product `token` was set for with `setDeleteToken`, so its owner can be checked before the
     /// token is spent; nil if no product has that token.
-    public func product(deleteToken token: String) throws -> Product? {
+    package func product(deleteToken token: String) throws -> Product? {
         try connections.read { try Self.detail(deleteToken: token, on: $0) }
     }
 
     /// Products `offset..<offset+limit` of the list in `order`, each with its images' metadata, and the
     /// size of the whole list. `search` keeps products whose name or vendor's name contains it, ignoring
     /// ASCII case and taking every character literally; nil or empty keeps all.
-    public func page(offset: Int, limit: Int, search: String?, order: ListOrder) throws -> ProductPage {
+    package func page(offset: Int, limit: Int, search: String?, order: ListOrder) throws -> ProductPage {
         guard offset >= 0, limit >= 0 else { throw StoreError.invalidPage(offset: offset, limit: limit) }
         let filter = ProductFilter(search: search)
         let read = { (connection: Connection) throws -> ProductPage in
@@ -40,7 +40,7 @@ extension MarketStore {
     static let shortReadRows = 1_000
 
     /// The image stored at `key`, its origin or its thumbnail URL path.
-    public func image(key: String) throws -> StoredImage? {
+    package func image(key: String) throws -> StoredImage? {
         try connections.read { connection in
             try connection.withStatement("""
                 SELECT i.media_type, d.bytes FROM images i JOIN image_data d ON d.image_id = i.id

@@ -9,7 +9,7 @@ extension MarketStore {
 
     /// Empties the store of products and images and restarts their ids at 1, in one transaction: a reader sees
     /// the store before or after, never half.
-    public func removeAllProducts() throws {
+    package func removeAllProducts() throws {
         try connections.writeTransaction { connection in
             for table in Self.productTables {
                 try connection.execute("DELETE FROM \(table)")

@@ -3,7 +3,7 @@ import SQLite
 extension MarketStore {
     /// Writes `products` with their own ids, times and image ids in one transaction, if the store has no product
     /// yet; returns false (and writes nothing) if it has. The id counters continue after the largest ids written.
-    public func seedIfEmpty(_ products: [SeededProduct]) throws -> Bool {
+    package func seedIfEmpty(_ products: [SeededProduct]) throws -> Bool {
         try connections.writeTransaction { connection in
             let hasProducts = try connection.withStatement("SELECT 1 FROM products LIMIT 1") { try $0.step() }
             guard !hasProducts else { return false }
@@ -15,7 +15,7 @@ extension MarketStore {
     }
 
     /// Every vendor, retired ones included, by id.
-    public func allVendors() throws -> [Vendor] {
+    package func allVendors() throws -> [Vendor] {
         try connections.read { connection in
             try connection.withStatement("SELECT id, name, identifier, secret, created_at FROM vendors ORDER BY id") {
                 var vendors: [Vendor] = []

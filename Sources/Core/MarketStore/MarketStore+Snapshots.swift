@@ -3,7 +3,7 @@ import SQLite
 extension MarketStore {
     /// Copies the whole store into memory, as one consistent read: writes made meanwhile are wholly in it or wholly
     /// not. Refused, before anything is copied, when the store takes more than `byteLimit` bytes.
-    public func snapshot(byteLimit: Int = .max) throws -> StoreSnapshot {
+    package func snapshot(byteLimit: Int = .max) throws -> StoreSnapshot {
         try connections.readTransaction { connection in
             let byteCount = try Self.databaseBytes(connection)
             guard byteCount <= byteLimit else { throw StoreSnapshotError.tooLarge(byteCount: byteCount, limit: byteLimit) }
@@ -18,7 +18,7 @@ extension MarketStore {
     /// Puts the store back as it was when `snapshot` was taken, in one write transaction: a reader sees the store
     /// before or after, never half. Counts as a write, so caches keyed on `writeCount` are stale afterwards. A store
     /// not yet claimed for a generation takes any snapshot (how a fresh store is filled from a template quickly).
-    public func restore(_ snapshot: StoreSnapshot) throws {
+    package func restore(_ snapshot: StoreSnapshot) throws {
         try Connection.withImage(snapshot.image) { source in
             try connections.write { destination in
                 let generation = try Self.generation(destination)

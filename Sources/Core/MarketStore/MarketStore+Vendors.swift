@@ -4,7 +4,7 @@ extension MarketStore {
     /// Stores the configured vendors, matched by identifier: a known vendor keeps its id and creation time
     /// and takes the configured name and secret; a new one gets the next id. Every vendor left out is retired:
     /// its products stay, but `vendor(identifier:)` no longer finds it. Returns them in `configurations` order.
-    public func upsertVendors(_ configurations: [VendorConfiguration], now: Double) throws -> [Vendor] {
+    package func upsertVendors(_ configurations: [VendorConfiguration], now: Double) throws -> [Vendor] {
         var identifiers = Set<String>()
         for configuration in configurations where !identifiers.insert(configuration.identifier).inserted {
             throw StoreError.duplicateVendorIdentifier(configuration.identifier)
@@ -16,7 +16,7 @@ extension MarketStore {
     }
 
     /// The configured (not retired) vendor with this identifier.
-    public func vendor(identifier: String) throws -> Vendor? {
+    package func vendor(identifier: String) throws -> Vendor? {
         try connections.read { try Self.vendor(identifier: identifier, includingRetired: false, on: $0) }
     }
 

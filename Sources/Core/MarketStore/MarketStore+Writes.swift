@@ -2,7 +2,7 @@ import SQLite
 
 extension MarketStore {
     /// Stores a product and its images in one transaction: after a crash either all of it is there or none.
-    public func createProduct(_ product: NewProduct, images: [NewImage]) throws -> Product {
+    package func createProduct(_ product: NewProduct, images: [NewImage]) throws -> Product {
         try connections.writeTransaction { connection in
             try connection.withStatement("""
                 INSERT INTO products (vendor_id, name, description, price, currency, discounted_price, stock,
@@ -22,7 +22,7 @@ extension MarketStore {
     }
 
     /// Changes the fields `patch` carries; nil if there is no such product.
-    public func patchProduct(id: Int64, _ patch: ProductPatch) throws -> Product? {
+    package func patchProduct(id: Int64, _ patch: ProductPatch) throws -> Product? {
         try connections.writeTransaction { connection in
             guard try Self.exists(id, on: connection) else { return nil }
             if let replacementImages = patch.replacementImages {
@@ -53,12 +53,12 @@ extension MarketStore {
     }
 
     /// Deletes a product with its images; returns what was deleted, nil if there was no such product.
-    public func deleteProduct(id: Int64) throws -> Product? {
+    package func deleteProduct(id: Int64) throws -> Product? {
         try connections.freeingWriteTransaction { try Self.delete(id, on: $0) }
     }
 
     /// Makes `token` the one that deletes the product (v2b), replacing any earlier token.
-    public func setDeleteToken(_ token: String, productID: Int64) throws {
+    package func setDeleteToken(_ token: String, productID: Int64) throws {
         // The first step of a v2b delete, so it may use the room kept for deletes.
         try connections.freeingWrite { connection in
             try connection.withStatement("UPDATE products SET delete_token = ?1 WHERE id = ?2") {
@@ -70,7 +70,7 @@ extension MarketStore {
     }
 
     /// Deletes the product `token` was set for; nil if no product has that token.
-    public func deleteProduct(deleteToken token: String) throws -> Product? {
+    package func deleteProduct(deleteToken token: String) throws -> Product? {
         try connections.freeingWriteTransaction { connection in
             guard let product = try Self.detail(deleteToken: token, on: connection) else { return nil }
             try Self.deleteRow(product.id, on: connection)

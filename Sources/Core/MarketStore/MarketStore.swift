@@ -3,38 +3,38 @@ import SQLite
 /// Durable storage of vendors, products and images, shared by all API generations.
 ///
 /// Safe to use from many threads: reads run in parallel on pooled connections, writes one at a time.
-public final class MarketStore: Sendable {
+package final class MarketStore: Sendable {
     let connections: ConnectionPool
 
     /// Opens the database at `path`, creating and migrating it as needed; `":memory:"` keeps it in memory.
     /// `readers` reader connections are opened up front (e.g. one per server thread); more are opened
     /// if more reads run at once, up to `maximumReaders` (by default twice `readers`, at least 8).
-    public init(path: String, readers: Int = 4, maximumReaders: Int? = nil) throws {
+    package init(path: String, readers: Int = 4, maximumReaders: Int? = nil) throws {
         connections = try ConnectionPool(
             path: path, readers: readers, maximumReaders: maximumReaders ?? max(2 * readers, 8))
     }
 
     /// Folds every change into the database file and closes it, leaving no `-wal` or `-shm` beside it: call once
     /// nothing reads or writes any more (a server, after its last request). Later calls throw `StoreError.closed`.
-    public func close() {
+    package func close() {
         connections.close()
     }
 
     /// Grows with every write once it has committed (or failed). Anything derived from reads made while it had
     /// an older value may be stale; a response cache keys on it.
-    public var writeCount: UInt64 {
+    package var writeCount: UInt64 {
         connections.writeCount
     }
 
     /// Calls `observer` after each write, once `writeCount` has moved, on the thread that wrote, before the write
     /// returns to its caller: keep it short. For caches that compute again ahead of the next read.
-    public func observeWrites(_ observer: @escaping @Sendable () -> Void) {
+    package func observeWrites(_ observer: @escaping @Sendable () -> Void) {
         connections.observeWrites(observer)
     }
 
     /// Records `name` as the database's API generation on first use; a database created for another
     /// generation is refused, since its ids, keys and formats belong to that one.
-    public func claimGeneration(_ name: String) throws {
+    package func claimGeneration(_ name: String) throws {
         try connections.writeTransaction { connection in
             try connection.withStatement("INSERT OR IGNORE INTO meta (key, value) VALUES ('api_generation', ?1)") {
                 try $0.bind(name, at: 1)

@@ -1,23 +1,23 @@
 /// A stored product with its images' metadata (never their bytes); `product.name` and the other seller-given
 /// fields read through to `fields`.
 @dynamicMemberLookup
-public struct Product: Sendable, Equatable {
-    public var id: Int64
-    public var vendorID: Int64?
+package struct Product: Sendable, Equatable {
+    package var id: Int64
+    package var vendorID: Int64?
     /// The vendor's current name; nil on v1.
-    public var vendorName: String?
-    public var vendorCreatedAt: Double?
-    public var fields: ProductFields
+    package var vendorName: String?
+    package var vendorCreatedAt: Double?
+    package var fields: ProductFields
     /// Unix seconds with fraction.
-    public var registeredAt: Double
+    package var registeredAt: Double
     /// The chosen thumbnail, or the first image if none was chosen; nil only without images.
-    public var thumbnailImageID: Int64?
-    public var password: String?
-    public var productSecret: String?
+    package var thumbnailImageID: Int64?
+    package var password: String?
+    package var productSecret: String?
     /// In upload order.
-    public var images: [ImageRecord]
+    package var images: [ImageRecord]
 
-    public init(
+    package init(
         id: Int64, vendorID: Int64?, vendorName: String?, vendorCreatedAt: Double?, fields: ProductFields,
         registeredAt: Double, thumbnailImageID: Int64?, password: String?, productSecret: String?,
         images: [ImageRecord]
@@ -34,29 +34,29 @@ public struct Product: Sendable, Equatable {
         self.images = images
     }
 
-    public var thumbnail: ImageRecord? {
+    package var thumbnail: ImageRecord? {
         images.first { $0.id == thumbnailImageID }
     }
 
-    public subscript<Value>(dynamicMember field: WritableKeyPath<ProductFields, Value>) -> Value {
+    package subscript<Value>(dynamicMember field: WritableKeyPath<ProductFields, Value>) -> Value {
         get { fields[keyPath: field] }
         set { fields[keyPath: field] = newValue }
     }
 }
 
 /// A stored image's metadata.
-public struct ImageRecord: Sendable, Equatable {
+package struct ImageRecord: Sendable, Equatable {
     /// Global, increasing in upload order, never reused.
-    public var id: Int64
+    package var id: Int64
     /// Upload order within the product, from 0.
-    public var position: Int
-    public var mediaType: String
-    public var fileExtension: String?
-    public var originKey: String
-    public var thumbnailKey: String
-    public var byteCount: Int
+    package var position: Int
+    package var mediaType: String
+    package var fileExtension: String?
+    package var originKey: String
+    package var thumbnailKey: String
+    package var byteCount: Int
 
-    public init(
+    package init(
         id: Int64, position: Int, mediaType: String, fileExtension: String?, originKey: String,
         thumbnailKey: String, byteCount: Int
     ) {

@@ -1,5 +1,5 @@
 /// The order of a product list.
-public enum ListOrder: Sendable {
+package enum ListOrder: Sendable {
     /// Id descending (v2).
     case newestFirst
     /// Id ascending (v1).
@@ -7,11 +7,11 @@ public enum ListOrder: Sendable {
 }
 
 /// One page of a product list, with the size of the whole (filtered) list.
-public struct ProductPage: Sendable, Equatable {
-    public var products: [Product]
-    public var totalCount: Int
+package struct ProductPage: Sendable, Equatable {
+    package var products: [Product]
+    package var totalCount: Int
 
-    public init(products: [Product], totalCount: Int) {
+    package init(products: [Product], totalCount: Int) {
         self.products = products
         self.totalCount = totalCount
     }

@@ -1,17 +1,17 @@
 /// The changes of a PATCH: nil leaves a field as it is.
-public struct ProductPatch: Sendable, Equatable {
-    public var name: String?
-    public var description: String?
-    public var price: Double?
-    public var currency: String?
-    public var discountedPrice: Double?
-    public var stock: Int64?
+package struct ProductPatch: Sendable, Equatable {
+    package var name: String?
+    package var description: String?
+    package var price: Double?
+    package var currency: String?
+    package var discountedPrice: Double?
+    package var stock: Int64?
     /// Must be one of the product's images (after any replacement).
-    public var thumbnailImageID: Int64?
+    package var thumbnailImageID: Int64?
     /// Replaces all images (v1 PATCH with image parts); the thumbnail then falls back to the first new image.
-    public var replacementImages: [NewImage]?
+    package var replacementImages: [NewImage]?
 
-    public init(
+    package init(
         name: String? = nil, description: String? = nil, price: Double? = nil, currency: String? = nil,
         discountedPrice: Double? = nil, stock: Int64? = nil, thumbnailImageID: Int64? = nil,
         replacementImages: [NewImage]? = nil

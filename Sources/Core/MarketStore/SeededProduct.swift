@@ -1,13 +1,13 @@
 /// A product written with the id, time and image ids it already has: seed data, or a fixture exported from
 /// another store.
-public struct SeededProduct: Sendable, Equatable {
-    public var id: Int64
-    public var product: NewProduct
-    public var images: [SeededImage]
+package struct SeededProduct: Sendable, Equatable {
+    package var id: Int64
+    package var product: NewProduct
+    package var images: [SeededImage]
     /// nil shows the first image.
-    public var thumbnailImageID: Int64?
+    package var thumbnailImageID: Int64?
 
-    public init(id: Int64, product: NewProduct, images: [SeededImage], thumbnailImageID: Int64?) {
+    package init(id: Int64, product: NewProduct, images: [SeededImage], thumbnailImageID: Int64?) {
         self.id = id
         self.product = product
         self.images = images
@@ -15,11 +15,11 @@ public struct SeededProduct: Sendable, Equatable {
     }
 }
 
-public struct SeededImage: Sendable, Equatable {
-    public var id: Int64
-    public var image: NewImage
+package struct SeededImage: Sendable, Equatable {
+    package var id: Int64
+    package var image: NewImage
 
-    public init(id: Int64, image: NewImage) {
+    package init(id: Int64, image: NewImage) {
         self.id = id
         self.image = image
     }

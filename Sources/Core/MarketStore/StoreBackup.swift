@@ -11,12 +11,12 @@ import Foundation
 import SQLite
 
 /// A consistent copy of a store as one file, made while a server may be writing to it.
-public enum StoreBackup {
+package enum StoreBackup {
     /// Copies the store at `source` to `destination` with SQLite's online backup, which reads one snapshot (what the
     /// WAL holds included) while writers go on. The copy is written beside `destination` under a temporary name
     /// and renamed into place once complete, so a failure leaves no half copy; an existing `destination` is
     /// refused unless `replacing`. The source is opened read-only and must be an OpenMarket store.
-    public static func copy(from source: String, to destination: String, replacing: Bool) throws(BackupError) {
+    package static func copy(from source: String, to destination: String, replacing: Bool) throws(BackupError) {
         try checkPaths(source: source, destination: destination, replacing: replacing)
         let partial = URL(fileURLWithPath: destination).deletingLastPathComponent()
             .appendingPathComponent(".\(URL(fileURLWithPath: destination).lastPathComponent).\(UUID().uuidString).partial")

@@ -1,5 +1,5 @@
 /// Why the store refused a call; `SQLiteError` covers failures of SQLite itself.
-public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case schemaTooNew(path: String, found: Int, supported: Int)
     case generationMismatch(stored: String, requested: String)
     case thumbnailNotOwnImage(imageID: Int64, productID: Int64)
@@ -15,7 +15,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnlyDatabase(path: String, reason: String)
     case closed(path: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .schemaTooNew(path, found, supported):
             "\(path) has schema version \(found), but this build knows versions up to \(supported); "

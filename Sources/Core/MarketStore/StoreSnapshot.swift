@@ -1,14 +1,14 @@
 /// A copy of a whole store in memory: vendors, products, images, the generation and the id counters, so that ids go
 /// on from where they were when it was taken. Immutable, so one snapshot can be restored into many stores at once
 /// (an in-process emulator restores one per process to make a seeded store quickly).
-public struct StoreSnapshot: Sendable {
+package struct StoreSnapshot: Sendable {
     /// The database file's bytes (see `Connection.fileImage`).
     let image: [UInt8]
     /// The API generation the store was claimed for; nil when it never was.
-    public let generation: String?
-    public let productCount: Int
-    public let imageCount: Int
+    package let generation: String?
+    package let productCount: Int
+    package let imageCount: Int
 
     /// What the snapshot holds in memory.
-    public var byteCount: Int { image.count }
+    package var byteCount: Int { image.count }
 }

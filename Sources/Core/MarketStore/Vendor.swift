@@ -1,4 +1,5 @@
-/// A vendor as configured at startup (`--vendor NAME:IDENTIFIER:SECRET`).
+/// A vendor as configured at startup (`--vendor NAME:IDENTIFIER:SECRET`). Public: the in-process emulator's
+/// `OpenMarketEmulator.Vendor` is this type.
 public struct VendorConfiguration: Sendable, Equatable {
     public var name: String
     public var identifier: String
@@ -15,15 +16,15 @@ public struct VendorConfiguration: Sendable, Equatable {
 extension VendorConfiguration: Hashable {}
 
 /// A stored vendor; `id` stays the same across restarts.
-public struct Vendor: Sendable, Equatable {
-    public var id: Int64
-    public var name: String
-    public var identifier: String
-    public var secret: String
+package struct Vendor: Sendable, Equatable {
+    package var id: Int64
+    package var name: String
+    package var identifier: String
+    package var secret: String
     /// Unix seconds of the first start that configured this vendor.
-    public var createdAt: Double
+    package var createdAt: Double
 
-    public init(id: Int64, name: String, identifier: String, secret: String, createdAt: Double) {
+    package init(id: Int64, name: String, identifier: String, secret: String, createdAt: Double) {
         self.id = id
         self.name = name
         self.identifier = identifier

@@ -1,8 +1,8 @@
 /// Why a body was refused, where, and a one-line explanation fit to send back to the client.
 ///
 /// Offsets count bytes of the body from 0. Parts count from 1, in messages and in `part` alike.
-public struct MultipartError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable, CaseIterable {
+package struct MultipartError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: String, Sendable, CaseIterable {
         /// The Content-Type header is not multipart/form-data.
         case notMultipartFormData
         /// The Content-Type header has no boundary parameter.
@@ -31,19 +31,19 @@ public struct MultipartError: Error, Sendable, Equatable, CustomStringConvertibl
         case bodyTooLarge
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Where in the body the problem is; nil when it is in the Content-Type header.
-    public let offset: Int?
+    package let offset: Int?
     /// The part concerned, counting from 1, when there is one.
-    public let part: Int?
+    package let part: Int?
     /// The part's name, when known.
-    public let partName: String?
+    package let partName: String?
     /// The part's filename, when known.
-    public let filename: String?
+    package let filename: String?
     /// One line in plain words: what was expected and what was found.
-    public let message: String
+    package let message: String
 
-    public var description: String { message }
+    package var description: String { message }
 
     init(_ kind: Kind, at offset: Int?, in part: PartContext? = nil, _ explanation: String) {
         self.kind = kind

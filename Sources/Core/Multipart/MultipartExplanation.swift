@@ -1,14 +1,14 @@
 /// What the chosen server generation adds to a reading: its name and ending, the body its error answers carry, and
 /// what its API makes of the parts (which this module does not know).
-public struct ExplainingServer: Sendable {
-    public var name: String
-    public var ending: MultipartEnding
+package struct ExplainingServer: Sendable {
+    package var name: String
+    package var ending: MultipartEnding
     /// The response body an app gets for a 400 with this message.
-    public var errorBody: @Sendable (_ message: String) -> String
+    package var errorBody: @Sendable (_ message: String) -> String
     /// Notes on what the API does with the parts of an accepted body, e.g. a `params` part it does not read.
-    public var partsAdvice: @Sendable (MultipartReading) -> [String]
+    package var partsAdvice: @Sendable (MultipartReading) -> [String]
 
-    public init(
+    package init(
         name: String, ending: MultipartEnding, errorBody: @escaping @Sendable (String) -> String,
         partsAdvice: @escaping @Sendable (MultipartReading) -> [String]
     ) {
@@ -22,10 +22,10 @@ public struct ExplainingServer: Sendable {
 /// A multipart body drawn for a terminal: each stretch with its byte offsets, the error marked where it is, the
 /// server's verdict with the answer the app got, the fix and, for a refused body, a correct body for the same parts.
 /// `openmarket explain` prints it; the reading is the one the request journal shows.
-public struct MultipartExplanation: Sendable {
-    public let reading: MultipartReading
-    public let text: String
-    public var accepted: Bool { reading.rejection == nil }
+package struct MultipartExplanation: Sendable {
+    package let reading: MultipartReading
+    package let text: String
+    package var accepted: Bool { reading.rejection == nil }
 
     /// How many bytes either side of an error are quoted.
     private static let around = 24
@@ -33,7 +33,7 @@ public struct MultipartExplanation: Sendable {
     /// - Parameters:
     ///   - describeImage: a few words for image bytes (e.g. `PNG 400×400`); nil for other bytes.
     ///   - colour: ANSI colours, for a terminal only.
-    public init(
+    package init(
         body: [UInt8], contentType: String, server: ExplainingServer, sniff: ([UInt8]) -> String?,
         describeImage: ([UInt8]) -> String?, colour: Bool
     ) {

@@ -1,9 +1,9 @@
 /// The change that makes a refused body acceptable, named for the mistakes clients really make.
 /// Looks at the bytes only to tell the common mistakes apart; the parser already said what is wrong.
 /// What the server's API makes of the parts (a `params` part sent as a file) is the API's to say, not this.
-public enum MultipartFix {
+package enum MultipartFix {
     /// The fix for the reading's rejection, one sentence per change; empty when there is nothing to add.
-    public static func advice(for reading: MultipartReading, body: [UInt8]) -> [String] {
+    package static func advice(for reading: MultipartReading, body: [UInt8]) -> [String] {
         var advice: [String] = []
         let bareLineFeeds = usesBareLineFeeds(body)
         if bareLineFeeds {
@@ -60,7 +60,7 @@ public enum MultipartFix {
     }
 
     /// The boundary of the first line that starts with `--`, as a client that made the body meant it.
-    public static func guessBoundary(in body: [UInt8]) -> String? {
+    package static func guessBoundary(in body: [UInt8]) -> String? {
         var lineStart = 0
         while lineStart < body.count {
             let lineEnd = body[lineStart...].firstIndex(of: ASCII.lineFeed) ?? body.count

@@ -4,10 +4,10 @@
 /// Feed the body in chunks of any size, then call `finish()`. The parts, and any error, are the same
 /// however the body was cut. Errors are thrown as soon as they are certain; after one, every call
 /// throws it again.
-public struct MultipartParser: Sendable {
-    public let boundary: String
-    public let limits: MultipartLimits
-    public let ending: MultipartEnding
+package struct MultipartParser: Sendable {
+    package let boundary: String
+    package let limits: MultipartLimits
+    package let ending: MultipartEnding
 
     private enum Phase {
         case preamble, delimiterLine, headers, content, epilogue
@@ -34,15 +34,15 @@ public struct MultipartParser: Sendable {
     private var failure: MultipartError?
 
     /// The parts read whole so far; after an error, the ones before it.
-    public var partsRead: [MultipartPart] { parts }
+    package var partsRead: [MultipartPart] { parts }
 
     /// The stretches read so far, the one under way cut at `end` (the error's offset, or the body's length).
-    public func segmentsRead(endingAt end: Int) -> [MultipartSegment] {
+    package func segmentsRead(endingAt end: Int) -> [MultipartSegment] {
         recorder.segments(endingAt: end)
     }
 
     /// - Parameter contentType: the request's Content-Type header value, which names the boundary.
-    public init(
+    package init(
         contentType: String, limits: MultipartLimits = MultipartLimits(), ending: MultipartEnding = .closeDelimiter
     ) throws(MultipartError) {
         boundary = try formDataBoundary(contentType: contentType)
@@ -54,7 +54,7 @@ public struct MultipartParser: Sendable {
     }
 
     /// Parses a whole body at once.
-    public static func parse(
+    package static func parse(
         body: some Collection<UInt8>, contentType: String, limits: MultipartLimits = MultipartLimits(),
         ending: MultipartEnding = .closeDelimiter
     ) throws(MultipartError) -> [MultipartPart] {
@@ -63,13 +63,13 @@ public struct MultipartParser: Sendable {
         return try parser.finish()
     }
 
-    public mutating func feed(_ bytes: some Collection<UInt8>) throws(MultipartError) {
+    package mutating func feed(_ bytes: some Collection<UInt8>) throws(MultipartError) {
         let outcome = bytes.withContiguousStorageIfAvailable { feedCatching(UnsafeRawBufferPointer($0)) }
             ?? Array(bytes).withUnsafeBytes { feedCatching($0) }
         try outcome.get()
     }
 
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(MultipartError) {
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(MultipartError) {
         if let failure { throw failure }
         do {
             try consume(bytes.assumingMemoryBound(to: UInt8.self))
@@ -80,7 +80,7 @@ public struct MultipartParser: Sendable {
     }
 
     /// Ends the body and returns its parts in order.
-    public mutating func finish() throws(MultipartError) -> [MultipartPart] {
+    package mutating func finish() throws(MultipartError) -> [MultipartPart] {
         if let failure { throw failure }
         if let error = errorAtEnd() {
             failure = error

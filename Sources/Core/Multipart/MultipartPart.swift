@@ -1,32 +1,32 @@
 /// One header line of a part, as sent (name case kept, value trimmed).
-public struct MultipartHeader: Sendable, Equatable {
-    public var name: String
-    public var value: String
+package struct MultipartHeader: Sendable, Equatable {
+    package var name: String
+    package var value: String
 
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }
 }
 
 /// One part of a multipart/form-data body.
-public struct MultipartPart: Sendable, Equatable {
+package struct MultipartPart: Sendable, Equatable {
     /// The part's position in the body, counting from 1.
-    public var index: Int
+    package var index: Int
     /// The `name` parameter of its Content-Disposition.
-    public var name: String
+    package var name: String
     /// The `filename*` (decoded) or `filename` parameter of its Content-Disposition.
-    public var filename: String?
+    package var filename: String?
     /// The value of its Content-Type header, when it has one.
-    public var contentType: String?
+    package var contentType: String?
     /// All its headers, in the order sent.
-    public var headers: [MultipartHeader]
+    package var headers: [MultipartHeader]
     /// Its content, byte for byte.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Where its content starts in the request body, counting bytes from 0.
-    public var bodyOffset: Int
+    package var bodyOffset: Int
 
-    public init(
+    package init(
         index: Int, name: String, filename: String?, contentType: String?,
         headers: [MultipartHeader], body: [UInt8], bodyOffset: Int
     ) {
@@ -40,7 +40,7 @@ public struct MultipartPart: Sendable, Equatable {
     }
 
     /// The value of the first header called `name`, compared without regard to ASCII case.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { asciiCaseInsensitiveEquals($0.name, name) }?.value
     }
 }

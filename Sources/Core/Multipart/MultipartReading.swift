@@ -2,39 +2,39 @@
 /// content lie in the body, and, for a refused body, what was refused where. The request journal shows it, and
 /// the admin page and `openmarket explain` can draw it. Computing it parses the whole body again, so compute it
 /// only when someone looks.
-public struct MultipartReading: Sendable, Equatable {
-    public struct Part: Sendable, Equatable {
+package struct MultipartReading: Sendable, Equatable {
+    package struct Part: Sendable, Equatable {
         /// Counting from 1.
-        public let index: Int
-        public let name: String
-        public let filename: String?
+        package let index: Int
+        package let name: String
+        package let filename: String?
         /// The part's own Content-Type header.
-        public let declaredContentType: String?
+        package let declaredContentType: String?
         /// What the content's first bytes say it is (an image format), from the `sniff` given to the reading.
-        public let sniffedContentType: String?
+        package let sniffedContentType: String?
         /// From the first header byte to the end of the blank line after the headers, in body offsets.
-        public let headerRange: Range<Int>
-        public let bodyRange: Range<Int>
+        package let headerRange: Range<Int>
+        package let bodyRange: Range<Int>
 
-        public var size: Int { bodyRange.count }
+        package var size: Int { bodyRange.count }
     }
 
     /// Why the body was refused.
-    public struct Rejection: Sendable, Equatable {
-        public let kind: MultipartError.Kind
+    package struct Rejection: Sendable, Equatable {
+        package let kind: MultipartError.Kind
         /// In body bytes from 0; nil when the problem is in the Content-Type header.
-        public let offset: Int?
+        package let offset: Int?
         /// Counting from 1.
-        public let part: Int?
-        public let partName: String?
-        public let message: String
+        package let part: Int?
+        package let partName: String?
+        package let message: String
     }
 
     /// nil when the Content-Type names none.
-    public let boundary: String?
+    package let boundary: String?
     /// The parts read whole; for a refused body, the ones before the error.
-    public let parts: [Part]
-    public let rejection: Rejection?
+    package let parts: [Part]
+    package let rejection: Rejection?
     /// As the parser read them: for a refused body, up to the error (see `segments(bodyLength:)`).
     let segmentsRead: [MultipartSegment]
     let contentType: String
@@ -43,7 +43,7 @@ public struct MultipartReading: Sendable, Equatable {
     /// Reads `body` as the server would with this `ending`, without limits on its size (the server's own
     /// `--max-body-bytes` already bounded it). The one parser the server uses reads it; nothing else looks at the
     /// bytes to find the structure.
-    public init(
+    package init(
         body: [UInt8], contentType: String, ending: MultipartEnding, sniff: ([UInt8]) -> String?
     ) {
         self.contentType = contentType
@@ -87,7 +87,7 @@ public struct MultipartReading: Sendable, Equatable {
 
     /// The body's stretches in order, tiling `0..<bodyLength`; a refused body's up to the error, then the rest
     /// as one `.rest` segment.
-    public func segments(bodyLength: Int) -> [MultipartSegment] {
+    package func segments(bodyLength: Int) -> [MultipartSegment] {
         guard rejection != nil else { return segmentsRead }
         let restStart = segmentsRead.last?.range.upperBound ?? 0
         guard restStart < bodyLength else { return segmentsRead }

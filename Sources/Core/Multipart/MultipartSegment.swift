@@ -1,7 +1,7 @@
 /// A stretch of a body as the parser read it: what the admin page and `openmarket explain` draw line by line.
 /// The segments of a body tile it: in order, without gaps or overlaps, from byte 0 to its end.
-public struct MultipartSegment: Sendable, Equatable {
-    public enum Role: Sendable, Equatable {
+package struct MultipartSegment: Sendable, Equatable {
+    package enum Role: Sendable, Equatable {
         /// Bytes before the first delimiter, which the parser skips.
         case preamble
         /// A delimiter line, with the CRLF in front of it that belongs to it.
@@ -16,10 +16,10 @@ public struct MultipartSegment: Sendable, Equatable {
         case rest
     }
 
-    public let role: Role
-    public let range: Range<Int>
+    package let role: Role
+    package let range: Range<Int>
 
-    public init(role: Role, range: Range<Int>) {
+    package init(role: Role, range: Range<Int>) {
         self.role = role
         self.range = range
     }

@@ -7,7 +7,7 @@ extension MultipartReading {
     /// the server would find once the fix is made; when that does not read the body whole, the sketch holds the
     /// parts read before the error and says which bytes could not be read.
     /// - Parameter describe: a few words for image bytes, such as `PNG 400×400`; nil for other bytes.
-    public func correctBodySketch(body: [UInt8], describe: ([UInt8]) -> String? = { _ in nil }) -> String {
+    package func correctBodySketch(body: [UInt8], describe: ([UInt8]) -> String? = { _ in nil }) -> String {
         let repair = MultipartRepair(body: body, reading: self)
         let (reading, bytes) = repair.reading.rejection == nil ? (repair.reading, repair.body) : (self, body)
         let boundary = reading.boundary ?? MultipartFix.guessBoundary(in: body) ?? "Boundary-1234"
@@ -52,7 +52,7 @@ extension MultipartReading {
 }
 
 /// `count` with a comma every three digits, as in `13,182`.
-public func groupedDigits(_ count: Int) -> String {
+package func groupedDigits(_ count: Int) -> String {
     var digits = String(count)
     var position = digits.count - 3
     while position > 0 {

@@ -5,7 +5,7 @@ extension Connection {
     /// snapshot: SQLite's online backup, in a single step, so the copy holds one read transaction from start to end
     /// and writers on other connections go on meanwhile (in WAL mode). A lock held too long fails with
     /// `SQLITE_BUSY` after this connection's busy timeout.
-    public func copy(to destination: Connection) throws {
+    package func copy(to destination: Connection) throws {
         guard let backup = sqlite3_backup_init(destination.database, "main", database, "main") else {
             throw SQLiteError(code: sqlite3_errcode(destination.database), handle: destination.database)
         }

@@ -14,7 +14,7 @@ extension Connection {
     /// backup into a private memdb database, whose image is then one copy. The image is marked as using a rollback
     /// journal: a database file in WAL mode cannot be opened in memory, and whoever copies it back into a WAL
     /// database gets WAL's mark again from the backup.
-    public func fileImage() throws -> [UInt8] {
+    package func fileImage() throws -> [UInt8] {
         // No leading slash: a memdb name that starts with "/" is shared by every connection in the process.
         let scratch = try Connection(path: "file:image?vfs=memdb", flags: [.readWrite, .create, .uri, .noMutex])
         try copy(to: scratch)
@@ -32,7 +32,7 @@ extension Connection {
 
     /// Runs `body` with a read-only connection over `image` (as `fileImage` made it), which reads the bytes where
     /// they are, without copying them. `body` must not keep the connection: it reads memory lent for the call only.
-    public static func withImage<Result>(_ image: [UInt8], _ body: (Connection) throws -> Result) throws -> Result {
+    package static func withImage<Result>(_ image: [UInt8], _ body: (Connection) throws -> Result) throws -> Result {
         try image.withUnsafeBufferPointer { bytes in
             let connection = try Connection(path: ":memory:", flags: [.readWrite, .create, .noMutex])
             let size = sqlite3_int64(bytes.count)

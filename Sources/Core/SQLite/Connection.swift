@@ -3,11 +3,11 @@ import CSQLite
 /// One sqlite3 database connection with its prepared statements cached by SQL text.
 ///
 /// Not thread-safe: a connection (and its statements) must be used by one thread at a time.
-public final class Connection {
+package final class Connection {
     let database: OpaquePointer
     private var statements: [String: Statement] = [:]
 
-    public init(path: String, flags: OpenFlags = [.readWrite, .create]) throws {
+    package init(path: String, flags: OpenFlags = [.readWrite, .create]) throws {
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(path, &opened, flags.rawValue, nil)
         guard let opened else {
@@ -28,7 +28,7 @@ public final class Connection {
     }
 
     /// Runs one or more SQL statements that return no rows (schema scripts, pragmas), uncached.
-    public func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(database, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
@@ -39,7 +39,7 @@ public final class Connection {
 
     /// The cached prepared statement for `sql`, prepared on first use. Every distinct text stays cached for
     /// the connection's lifetime, so pass constant SQL and bind the values.
-    public func prepared(_ sql: String) throws -> Statement {
+    package func prepared(_ sql: String) throws -> Statement {
         if let statement = statements[sql] { return statement }
         let statement = try Statement(sql: sql, database: database)
         statements[sql] = statement
@@ -47,14 +47,14 @@ public final class Connection {
     }
 
     /// Runs `body` with the cached statement for `sql` and resets it afterwards, so no read stays open.
-    public func withStatement<Result>(_ sql: String, _ body: (Statement) throws -> Result) throws -> Result {
+    package func withStatement<Result>(_ sql: String, _ body: (Statement) throws -> Result) throws -> Result {
         let statement = try prepared(sql)
         defer { statement.reset() }
         return try body(statement)
     }
 
     /// How long a call waits for another connection's lock before failing with `SQLITE_BUSY`.
-    public func setBusyTimeout(milliseconds: Int32) throws {
+    package func setBusyTimeout(milliseconds: Int32) throws {
         let code = sqlite3_busy_timeout(database, milliseconds)
         guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database) }
     }
@@ -62,7 +62,7 @@ public final class Connection {
     /// Switches the database to write-ahead logging, which lets readers run beside the one writer. SQLite
     /// answers a refusal (an in-memory database, a file system or VFS without shared memory) with the mode it
     /// kept instead of an error, so the answer is checked here.
-    public func enableWriteAheadLog() throws {
+    package func enableWriteAheadLog() throws {
         let sql = "PRAGMA journal_mode = WAL"
         let mode: String = try withStatement(sql) { try $0.step() ? $0.column(0) : "" }
         guard mode.lowercased() == "wal" else {
@@ -75,11 +75,11 @@ public final class Connection {
     }
 
     /// The rowid of the most recent successful INSERT on this connection.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(database) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(database) }
 
     /// Rows changed by the most recent INSERT, UPDATE or DELETE on this connection.
-    public var changes: Int { Int(sqlite3_changes(database)) }
+    package var changes: Int { Int(sqlite3_changes(database)) }
 
     /// Whether no transaction is open on this connection.
-    public var isAutocommit: Bool { sqlite3_get_autocommit(database) != 0 }
+    package var isAutocommit: Bool { sqlite3_get_autocommit(database) != 0 }
 }

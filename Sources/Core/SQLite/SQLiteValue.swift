@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A Swift type that binds to a statement parameter and reads back from a result column.
-public protocol SQLiteValue {
+package protocol SQLiteValue {
     func bind(to statement: Statement, at index: Int32) throws
     init(column index: Int32, of statement: Statement)
 }
@@ -10,38 +10,38 @@ public protocol SQLiteValue {
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 extension Int64: SQLiteValue {
-    public func bind(to statement: Statement, at index: Int32) throws {
+    package func bind(to statement: Statement, at index: Int32) throws {
         try statement.check(sqlite3_bind_int64(statement.pointer, index, self))
     }
 
-    public init(column index: Int32, of statement: Statement) {
+    package init(column index: Int32, of statement: Statement) {
         self = sqlite3_column_int64(statement.pointer, index)
     }
 }
 
 extension Int: SQLiteValue {
-    public func bind(to statement: Statement, at index: Int32) throws {
+    package func bind(to statement: Statement, at index: Int32) throws {
         try Int64(self).bind(to: statement, at: index)
     }
 
     /// Swift's `Int` is 64 bits wide on every platform this package supports, so this never traps.
-    public init(column index: Int32, of statement: Statement) {
+    package init(column index: Int32, of statement: Statement) {
         self = Int(Int64(column: index, of: statement))
     }
 }
 
 extension Double: SQLiteValue {
-    public func bind(to statement: Statement, at index: Int32) throws {
+    package func bind(to statement: Statement, at index: Int32) throws {
         try statement.check(sqlite3_bind_double(statement.pointer, index, self))
     }
 
-    public init(column index: Int32, of statement: Statement) {
+    package init(column index: Int32, of statement: Statement) {
         self = sqlite3_column_double(statement.pointer, index)
     }
 }
 
 extension String: SQLiteValue {
-    public func bind(to statement: Statement, at index: Int32) throws {
+    package func bind(to statement: Statement, at index: Int32) throws {
         // withCString never hands over NULL (which would bind SQL NULL), and the explicit length keeps any NUL.
         let code = withCString { text in
             sqlite3_bind_text64(
@@ -51,7 +51,7 @@ extension String: SQLiteValue {
         try statement.check(code)
     }
 
-    public init(column index: Int32, of statement: Statement) {
+    package init(column index: Int32, of statement: Statement) {
         guard let text = sqlite3_column_text(statement.pointer, index) else {
             self = ""
             return
@@ -62,7 +62,7 @@ extension String: SQLiteValue {
 }
 
 extension Array: SQLiteValue where Element == UInt8 {
-    public func bind(to statement: Statement, at index: Int32) throws {
+    package func bind(to statement: Statement, at index: Int32) throws {
         let code = withUnsafeBytes { bytes in
             // A NULL pointer would bind SQL NULL; an empty blob must stay an empty blob.
             guard let base = bytes.baseAddress, !bytes.isEmpty else {
@@ -73,7 +73,7 @@ extension Array: SQLiteValue where Element == UInt8 {
         try statement.check(code)
     }
 
-    public init(column index: Int32, of statement: Statement) {
+    package init(column index: Int32, of statement: Statement) {
         // sqlite3_column_blob must come before sqlite3_column_bytes (SQLite's documented order).
         guard let blob = sqlite3_column_blob(statement.pointer, index) else {
             self = []
@@ -85,14 +85,14 @@ extension Array: SQLiteValue where Element == UInt8 {
 }
 
 extension Optional: SQLiteValue where Wrapped: SQLiteValue {
-    public func bind(to statement: Statement, at index: Int32) throws {
+    package func bind(to statement: Statement, at index: Int32) throws {
         switch self {
         case .some(let value): try value.bind(to: statement, at: index)
         case .none: try statement.check(sqlite3_bind_null(statement.pointer, index))
         }
     }
 
-    public init(column index: Int32, of statement: Statement) {
+    package init(column index: Int32, of statement: Statement) {
         self = sqlite3_column_type(statement.pointer, index) == SQLITE_NULL
             ? .none
             : Wrapped(column: index, of: statement)

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// One prepared statement, owned and cached by a `Connection`; use it on that connection's thread only.
-public final class Statement {
+package final class Statement {
     let pointer: OpaquePointer
     private let database: OpaquePointer
     /// The text it was prepared from, for error messages.
@@ -40,12 +40,12 @@ public final class Statement {
     }
 
     /// Binds `value` to the 1-based parameter `index`.
-    public func bind<Value: SQLiteValue>(_ value: Value, at index: Int32) throws {
+    package func bind<Value: SQLiteValue>(_ value: Value, at index: Int32) throws {
         try value.bind(to: self, at: index)
     }
 
     /// Binds `values` to parameters 1, 2, 3… in order.
-    public func bind<each Value: SQLiteValue>(_ values: repeat each Value) throws {
+    package func bind<each Value: SQLiteValue>(_ values: repeat each Value) throws {
         var index: Int32 = 0
         for value in repeat each values {
             index += 1
@@ -54,7 +54,7 @@ public final class Statement {
     }
 
     /// Advances to the next row; `false` once the statement is done.
-    public func step() throws -> Bool {
+    package func step() throws -> Bool {
         switch sqlite3_step(pointer) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -63,18 +63,18 @@ public final class Statement {
     }
 
     /// Runs a statement that returns no rows, or whose rows are not needed.
-    public func run() throws {
+    package func run() throws {
         while try step() {}
     }
 
     /// The 0-based column `index` of the current row.
-    public func column<Value: SQLiteValue>(_ index: Int32) -> Value {
+    package func column<Value: SQLiteValue>(_ index: Int32) -> Value {
         Value(column: index, of: self)
     }
 
     /// Makes the statement ready to run again, ends the read it may hold open, and unbinds every parameter:
     /// SQLite keeps its own copy of bound text and blobs (an uploaded image, say) until they are unbound.
-    public func reset() {
+    package func reset() {
         // The code sqlite3_reset returns repeats the last step's error, already thrown by step().
         sqlite3_reset(pointer)
         sqlite3_clear_bindings(pointer)

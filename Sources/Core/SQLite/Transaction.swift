@@ -1,5 +1,5 @@
 /// How a transaction takes its locks.
-public enum TransactionKind: Sendable {
+package enum TransactionKind: Sendable {
     /// Locks on first access; right for read-only work.
     case deferred
     /// Takes the write lock at once, so a writer waits in `busy_timeout` instead of failing on upgrade.
@@ -15,7 +15,7 @@ public enum TransactionKind: Sendable {
 
 extension Connection {
     /// Runs `body` in a transaction: commits if it returns, rolls back if it (or the commit) throws.
-    public func transaction<Result>(
+    package func transaction<Result>(
         _ kind: TransactionKind = .deferred, _ body: () throws -> Result
     ) throws -> Result {
         try withStatement(kind.beginSQL) { try $0.run() }

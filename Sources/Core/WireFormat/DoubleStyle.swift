@@ -1,5 +1,5 @@
 /// How a double goes on the wire. Both use the shortest digits that read back as the same double.
-public enum DoubleStyle: Sendable {
+package enum DoubleStyle: Sendable {
     /// Java's `Double.toString` (JDK 19+), which Jackson used for the v2 prices: plain decimal with at least
     /// one fractional digit for 10^-3 <= |x| < 10^7 (`1000.0`, `0.001`), otherwise `d.dddE±n` (`6.6666666E7`,
     /// `1.0E-4`); `-0.0`, `NaN`, `Infinity`, `-Infinity`.
@@ -8,7 +8,7 @@ public enum DoubleStyle: Sendable {
     /// plain decimal: Swift itself switches to an exponent below 10^-4 and above 2^53, which no clock reaches.
     case swiftPlain
 
-    public func format(_ value: Double) -> String {
+    package func format(_ value: Double) -> String {
         var sink = ByteSink(capacity: 32)
         append(value, to: &sink)
         return sink.text

@@ -3,8 +3,8 @@
 /// seconds optional, `t`/`z`/space accepted for `T`/`Z`; and a bare day `2024-02-07`, taken as midnight in
 /// Asia/Seoul because that is the calendar the emulator's dates are in.
 /// A time without `Z` or an offset is refused: it would silently depend on the machine's time zone.
-public enum ISO8601Instant {
-    public static func parse(_ text: String) throws(ISO8601InstantError) -> Double {
+package enum ISO8601Instant {
+    package static func parse(_ text: String) throws(ISO8601InstantError) -> Double {
         var cursor = InstantCursor(text)
         let year = try cursor.number(digits: 4, naming: "the year")
         try cursor.expect("-", after: "the year")
@@ -37,11 +37,11 @@ public enum ISO8601Instant {
     }
 }
 
-public struct ISO8601InstantError: Error, CustomStringConvertible, Equatable {
-    public let input: String
-    public let problem: String
+package struct ISO8601InstantError: Error, CustomStringConvertible, Equatable {
+    package let input: String
+    package let problem: String
 
-    public var description: String {
+    package var description: String {
         "\"\(input)\" is not an ISO-8601 instant: \(problem); write for example 2024-02-07T12:34:56Z, "
             + "2024-02-07T21:34:56.250+09:00 or 2024-02-07 (a day in Asia/Seoul)"
     }

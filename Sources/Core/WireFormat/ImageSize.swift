@@ -1,8 +1,8 @@
 /// Width and height read from an image's header bytes, for people looking at an upload (`openmarket explain`).
-public enum ImageSize {
+package enum ImageSize {
     /// For example `PNG 400×400` (the format alone when the header gives no size); nil when the bytes are no image
     /// the API accepts.
-    public static func summary(of bytes: [UInt8]) -> String? {
+    package static func summary(of bytes: [UInt8]) -> String? {
         guard let mediaType = ImageSniffer.mediaType(of: bytes) else { return nil }
         let format = mediaType.dropFirst("image/".count).uppercased()
         let size = dimensions(of: bytes, mediaType: mediaType).map { " \($0.width)×\($0.height)" } ?? ""

@@ -1,5 +1,5 @@
 /// Recognizes the image formats the API accepts by their leading bytes, whatever the client declared.
-public enum ImageSniffer {
+package enum ImageSniffer {
     private static let signatures: [(prefix: [UInt8?], mediaType: String)] = [
         ([0xFF, 0xD8, 0xFF], "image/jpeg"),
         ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "image/png"),
@@ -10,7 +10,7 @@ public enum ImageSniffer {
     ]
 
     /// `image/jpeg`, `image/png`, `image/gif` or `image/webp`; nil for anything else.
-    public static func mediaType(of bytes: some Collection<UInt8>) -> String? {
+    package static func mediaType(of bytes: some Collection<UInt8>) -> String? {
         let head = Array(bytes.prefix(12))
         let match = signatures.first { signature in
             head.count >= signature.prefix.count

@@ -2,7 +2,7 @@
 /// JSON strings (`"price": "1000"`, spaces around allowed), strings may come as numbers or booleans. An absent
 /// member, `null`, and a numeric field holding only spaces all read as nil, so the caller's default applies.
 extension JSONObject {
-    public func string(_ key: String) throws(JSONFieldError) -> String? {
+    package func string(_ key: String) throws(JSONFieldError) -> String? {
         switch self[key] {
         case nil, .null?: return nil
         case .string(let text)?: return text
@@ -13,7 +13,7 @@ extension JSONObject {
     }
 
     /// Accepts a JSON number or a string holding a decimal number (`1000`, `-9.99`, `1e3`).
-    public func double(_ key: String) throws(JSONFieldError) -> Double? {
+    package func double(_ key: String) throws(JSONFieldError) -> Double? {
         guard let member = try numericMember(key, rule: "must be a number (or a numeric string)") else {
             return nil
         }
@@ -25,7 +25,7 @@ extension JSONObject {
 
     /// Accepts a whole JSON number (`10`, also `10.0` or `1e3`) or a string holding one; refuses fractions and
     /// values outside Int64.
-    public func int64(_ key: String) throws(JSONFieldError) -> Int64? {
+    package func int64(_ key: String) throws(JSONFieldError) -> Int64? {
         guard let member = try numericMember(key, rule: "must be a whole number (or a numeric string)") else {
             return nil
         }
@@ -85,9 +85,9 @@ extension JSONObject {
 }
 
 /// A member with the wrong type or value, e.g. `"price" must be a number (or a numeric string); found "abc"`.
-public struct JSONFieldError: Error, Equatable, CustomStringConvertible {
-    public let key: String
-    public let message: String
+package struct JSONFieldError: Error, Equatable, CustomStringConvertible {
+    package let key: String
+    package let message: String
 
     init(key: String, rule: String, found: String) {
         self.key = key
@@ -98,12 +98,12 @@ public struct JSONFieldError: Error, Equatable, CustomStringConvertible {
         self.init(key: key, rule: rule, found: value.shownInMessages)
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension StringProtocol {
     /// Without leading and trailing spaces, tabs and line breaks.
-    public var trimmingSpaces: SubSequence {
+    package var trimmingSpaces: SubSequence {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""

@@ -1,12 +1,12 @@
 /// Parses request bodies. Standard JSON, plus what clients were seen to send: a UTF-8 byte order mark and
 /// surrounding whitespace are skipped, and raw control characters (a line break typed into hand-built JSON)
 /// are kept inside strings. Nesting is limited so a hostile body cannot exhaust the stack.
-public enum JSONReader {
-    public static let defaultMaximumDepth = 64
+package enum JSONReader {
+    package static let defaultMaximumDepth = 64
 
     /// `keptDepth` bounds what is kept: arrays and objects nested deeper are still checked, but kept empty, except
     /// the values of the outermost object's `wholeMembers`, which are kept whole.
-    public static func parse(
+    package static func parse(
         _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth, keptDepth: Int = .max,
         wholeMembers: Set<String> = []
     ) throws(JSONParseError) -> JSONValue {
@@ -27,7 +27,7 @@ public enum JSONReader {
     /// arrays and objects among its members are checked but kept empty: callers that read only the members' scalar
     /// values (and name a container by its kind) then pay nothing for a huge array in a key they ignore. The members
     /// named in `keepingWhole` are kept whole all the same, for the callers that read inside them.
-    public static func parseObject(
+    package static func parseObject(
         _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth, keepsMembersOnly: Bool = false,
         keepingWhole wholeMembers: Set<String> = []
     ) throws(JSONParseError) -> JSONObject {
@@ -44,7 +44,7 @@ public enum JSONReader {
 
 extension JSONValue {
     /// How error messages show a value: strings quoted (and cut short), numbers as written, containers by kind.
-    public var shownInMessages: String {
+    package var shownInMessages: String {
         switch self {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"

@@ -1,5 +1,5 @@
 /// A parsed JSON document, as read from a request body.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -10,26 +10,26 @@ public enum JSONValue: Sendable, Equatable {
 
 /// A number as written in the request (`1000`, `9.99`, `1e3`) and the double it denotes; integer accessors
 /// read the text so that large integers keep every digit.
-public struct JSONNumber: Sendable, Equatable {
-    public let text: String
+package struct JSONNumber: Sendable, Equatable {
+    package let text: String
     /// Infinite when the text is beyond the double range (`1e400`).
-    public let value: Double
+    package let value: Double
 }
 
 /// An object's members in the order they were written. A repeated key keeps its first position and its last
 /// value, as Jackson's tree model does.
-public struct JSONObject: Sendable, Equatable {
-    public struct Member: Sendable, Equatable {
-        public let key: String
-        public var value: JSONValue
+package struct JSONObject: Sendable, Equatable {
+    package struct Member: Sendable, Equatable {
+        package let key: String
+        package var value: JSONValue
     }
 
-    public private(set) var members: [Member] = []
+    package private(set) var members: [Member] = []
     private var positions: [String: Int] = [:]
 
-    public init() {}
+    package init() {}
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         positions[key].map { members[$0].value }
     }
 

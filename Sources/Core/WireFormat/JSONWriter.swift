@@ -8,54 +8,54 @@
 ///         w.field("price", 1000, .java)
 ///     }
 ///     // writer.bytes == Array(#"{"id":2456,"price":1000.0}"#.utf8)
-public struct JSONWriter: ~Copyable {
+package struct JSONWriter: ~Copyable {
     private var sink: ByteSink
     /// True after a complete value, when the next key or array element needs a `,` first.
     private var afterValue = false
 
-    public init(reservingCapacity capacity: Int = 4096) {
+    package init(reservingCapacity capacity: Int = 4096) {
         sink = ByteSink(capacity: capacity)
     }
 
     /// The JSON written so far.
-    public var bytes: [UInt8] { sink.bytes }
+    package var bytes: [UInt8] { sink.bytes }
 
-    public mutating func beginObject() {
+    package mutating func beginObject() {
         separate()
         sink.append(UInt8(ascii: "{"))
         afterValue = false
     }
 
-    public mutating func endObject() {
+    package mutating func endObject() {
         sink.append(UInt8(ascii: "}"))
         afterValue = true
     }
 
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         separate()
         sink.append(UInt8(ascii: "["))
         afterValue = false
     }
 
-    public mutating func endArray() {
+    package mutating func endArray() {
         sink.append(UInt8(ascii: "]"))
         afterValue = true
     }
 
-    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+    package mutating func object(_ body: (inout JSONWriter) -> Void) {
         beginObject()
         body(&self)
         endObject()
     }
 
-    public mutating func array(_ body: (inout JSONWriter) -> Void) {
+    package mutating func array(_ body: (inout JSONWriter) -> Void) {
         beginArray()
         body(&self)
         endArray()
     }
 
     /// Keys are the API's own literal names, written as given (they never need escaping).
-    public mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         separate()
         name.withUTF8Buffer { name in
             let written = name.count + 3
@@ -72,30 +72,30 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// A key that comes from data (a header name, say), quoted and escaped like a string value.
-    public mutating func key(escaping name: String) {
+    package mutating func key(escaping name: String) {
         separate()
         JSONStringEscaping.appendQuoted(name, to: &sink)
         sink.append(UInt8(ascii: ":"))
         afterValue = false
     }
 
-    public mutating func value(_ text: String) {
+    package mutating func value(_ text: String) {
         separate()
         JSONStringEscaping.appendQuoted(text, to: &sink)
         afterValue = true
     }
 
-    public mutating func value(_ number: Int64) {
+    package mutating func value(_ number: Int64) {
         separate()
         DecimalDigits.append(number, to: &sink)
         afterValue = true
     }
 
-    public mutating func value(_ number: Int) {
+    package mutating func value(_ number: Int) {
         value(Int64(number))
     }
 
-    public mutating func value(_ flag: Bool) {
+    package mutating func value(_ flag: Bool) {
         separate()
         sink.append(literal: flag ? "true" : "false")
         afterValue = true
@@ -103,7 +103,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Non-finite values are written as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`, as Jackson does
     /// by default (JSON has no literal for them).
-    public mutating func value(_ number: Double, _ style: DoubleStyle) {
+    package mutating func value(_ number: Double, _ style: DoubleStyle) {
         separate()
         let quoted = !number.isFinite
         if quoted {
@@ -116,33 +116,33 @@ public struct JSONWriter: ~Copyable {
         afterValue = true
     }
 
-    public mutating func nullValue() {
+    package mutating func nullValue() {
         separate()
         sink.append(literal: "null")
         afterValue = true
     }
 
-    public mutating func field(_ name: StaticString, _ text: String) {
+    package mutating func field(_ name: StaticString, _ text: String) {
         key(name)
         value(text)
     }
 
-    public mutating func field(_ name: StaticString, _ number: Int64) {
+    package mutating func field(_ name: StaticString, _ number: Int64) {
         key(name)
         value(number)
     }
 
-    public mutating func field(_ name: StaticString, _ number: Int) {
+    package mutating func field(_ name: StaticString, _ number: Int) {
         key(name)
         value(number)
     }
 
-    public mutating func field(_ name: StaticString, _ flag: Bool) {
+    package mutating func field(_ name: StaticString, _ flag: Bool) {
         key(name)
         value(flag)
     }
 
-    public mutating func field(_ name: StaticString, _ number: Double, _ style: DoubleStyle) {
+    package mutating func field(_ name: StaticString, _ number: Double, _ style: DoubleStyle) {
         key(name)
         value(number, style)
     }

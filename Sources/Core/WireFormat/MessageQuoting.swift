@@ -1,9 +1,9 @@
 /// Request text shown inside an error message: JSON-quoted, so invisible characters become visible, and cut
 /// short so one huge value cannot flood a response or a log line.
-public enum MessageQuoting {
+package enum MessageQuoting {
     static let maximumCharacters = 40
 
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let shown = text.count > maximumCharacters ? String(text.prefix(maximumCharacters)) + "…" : text
         var sink = ByteSink(capacity: shown.utf8.count + 8)
         JSONStringEscaping.appendQuoted(shown, to: &sink)

@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// The wall clock, which the standard library does not offer (its clocks measure durations).
-public enum WallClock {
-    public static func millisecondsSinceEpoch() -> Int64 {
+package enum WallClock {
+    package static func millisecondsSinceEpoch() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000

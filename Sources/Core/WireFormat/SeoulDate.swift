@@ -3,10 +3,10 @@
 ///
 /// A fixed UTC+9 is exact here: Korea Standard Time has been UTC+9 without daylight saving since 1988, and
 /// every instant this emulator sees (2021 onwards, or a chosen `OPENMARKET_NOW`) is later than that.
-public struct SeoulDate: Sendable, Hashable {
-    public let year: Int64
-    public let month: Int
-    public let day: Int
+package struct SeoulDate: Sendable, Hashable {
+    package let year: Int64
+    package let month: Int
+    package let day: Int
 
     static let utcOffsetSeconds: Int64 = 9 * 3_600
     static let secondsPerDay: Int64 = 86_400
@@ -14,7 +14,7 @@ public struct SeoulDate: Sendable, Hashable {
     private static let secondsLimit = 1e16
 
     /// NaN counts as the epoch.
-    public init(unixSeconds: Double) {
+    package init(unixSeconds: Double) {
         let clamped = unixSeconds.isNaN ? 0 : min(max(unixSeconds, -Self.secondsLimit), Self.secondsLimit)
         let wholeSeconds = Int64(clamped.rounded(.down))
         let days = CivilCalendar.floorDivision(wholeSeconds + Self.utcOffsetSeconds, Self.secondsPerDay)
@@ -22,13 +22,13 @@ public struct SeoulDate: Sendable, Hashable {
     }
 
     /// v2b's `created_at`: `2023-03-23T00:00:00`.
-    public var v2bTimestamp: String { text(dateSeparator: UInt8(ascii: "-"), suffix: "T00:00:00") }
+    package var v2bTimestamp: String { text(dateSeparator: UInt8(ascii: "-"), suffix: "T00:00:00") }
 
     /// v2a's `created_at`: `2022-05-14T00:00:00.00`.
-    public var v2aTimestamp: String { text(dateSeparator: UInt8(ascii: "-"), suffix: "T00:00:00.00") }
+    package var v2aTimestamp: String { text(dateSeparator: UInt8(ascii: "-"), suffix: "T00:00:00.00") }
 
     /// The folder in v2b image keys: `20240207`.
-    public var compact: String { text(dateSeparator: nil, suffix: "") }
+    package var compact: String { text(dateSeparator: nil, suffix: "") }
 
     /// Years outside 0...9999 (never reached by a real clock) keep all their digits and a leading `-`.
     private func text(dateSeparator: UInt8?, suffix: StaticString) -> String {

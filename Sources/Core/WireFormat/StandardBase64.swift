@@ -1,7 +1,7 @@
 /// Standard base64 (RFC 4648 §4: `+` and `/`, padded with `=` to a multiple of four characters), as Foundation's
 /// `JSONEncoder` writes `Data` and as Vapor's decoder took it. Nothing else is skipped or guessed: no line breaks,
 /// no URL-safe alphabet, no missing padding, so a client learns exactly where its text went wrong.
-public enum StandardBase64 {
+package enum StandardBase64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The value of each byte in the alphabet; -1 for every other byte.
@@ -14,7 +14,7 @@ public enum StandardBase64 {
     }()
 
     /// Padded standard base64 of `bytes`, as `decode` reads it back.
-    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var iterator = bytes.makeIterator()
@@ -30,7 +30,7 @@ public enum StandardBase64 {
         return String(decoding: output, as: UTF8.self)
     }
 
-    public static func decode(_ text: String) throws(Base64Error) -> [UInt8] {
+    package static func decode(_ text: String) throws(Base64Error) -> [UInt8] {
         let utf8 = text.utf8
         let count = utf8.count
         let padding = min(utf8.reversed().prefix(2).prefix { $0 == UInt8(ascii: "=") }.count, 2)
@@ -61,12 +61,12 @@ public enum StandardBase64 {
 }
 
 /// Why a text is not standard base64, e.g. `"-" at offset 12 is not in the standard base64 alphabet …`.
-public enum Base64Error: Error, Equatable, CustomStringConvertible {
+package enum Base64Error: Error, Equatable, CustomStringConvertible {
     case length(Int)
     case character(UInt8, at: Int)
     case misplacedPadding(at: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .length(let count):
             return "its length (\(count) characters) is not a multiple of 4; standard base64 pads the end with \"=\""

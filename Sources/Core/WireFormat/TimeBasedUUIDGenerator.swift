@@ -6,7 +6,7 @@ import Locking
 /// generator (`aa7e` throughout a capture); and a random node per id with the multicast bit set, as RFC 4122
 /// §4.5 asks of random nodes and as every captured id shows.
 /// Ids strictly increase in time order even if the wall clock steps back.
-public final class TimeBasedUUIDGenerator: Sendable {
+package final class TimeBasedUUIDGenerator: Sendable {
     /// 100-nanosecond intervals from 1582-10-15 (the Gregorian reform, RFC 4122's epoch) to 1970-01-01.
     private static let unixEpochTicks: Int64 = 0x01B2_1DD2_1381_4000
     private static let ticksPerMillisecond: Int64 = 10_000
@@ -17,18 +17,18 @@ public final class TimeBasedUUIDGenerator: Sendable {
     private let lastTicks = Locked<Int64>(-1)
 
     /// `milliseconds` is the clock (unix time in milliseconds); tests pass a fixed one.
-    public init(milliseconds: @escaping @Sendable () -> Int64 = WallClock.millisecondsSinceEpoch) {
+    package init(milliseconds: @escaping @Sendable () -> Int64 = WallClock.millisecondsSinceEpoch) {
         var random = SystemRandomNumberGenerator()
         clockSequence = random.next() & 0x3FFF | 0x8000
         self.milliseconds = milliseconds
     }
 
-    public func next() -> UUIDValue {
+    package func next() -> UUIDValue {
         uuid(ticks: reserveTicks(1))
     }
 
     /// Two ids one tick apart whatever the clock does in between, like v2b's origin/thumbnail key pairs.
-    public func nextPair() -> (first: UUIDValue, second: UUIDValue) {
+    package func nextPair() -> (first: UUIDValue, second: UUIDValue) {
         let first = reserveTicks(2)
         return (uuid(ticks: first), uuid(ticks: first + 1))
     }

@@ -1,7 +1,7 @@
 /// Unix seconds as an ISO 8601 instant in UTC with milliseconds, `2024-02-07T03:00:00.000Z`: the form HAR files
 /// and JavaScript's `Date` read.
-public enum UTCTimestamp {
-    public static func format(_ seconds: Double) -> String {
+package enum UTCTimestamp {
+    package static func format(_ seconds: Double) -> String {
         let milliseconds = Int64((seconds * 1000).rounded(.down))
         let days = CivilCalendar.floorDivision(milliseconds, 86_400_000)
         let withinDay = milliseconds - days * 86_400_000

@@ -1,30 +1,30 @@
 /// A 128-bit UUID and the three ways the real servers wrote one.
-public struct UUIDValue: Sendable, Hashable {
+package struct UUIDValue: Sendable, Hashable {
     /// The first 8 bytes, most significant first.
-    public let high: UInt64
+    package let high: UInt64
     /// The last 8 bytes.
-    public let low: UInt64
+    package let low: UInt64
 
-    public init(high: UInt64, low: UInt64) {
+    package init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
     /// A random (version 4) UUID.
-    public static func random(using generator: inout some RandomNumberGenerator) -> UUIDValue {
+    package static func random(using generator: inout some RandomNumberGenerator) -> UUIDValue {
         let high = generator.next() & ~0xF000 | 0x4000
         let low = generator.next() & ~(0xC000 << 48) | 0x8000 << 48
         return UUIDValue(high: high, low: low)
     }
 
     /// `5a0cd56b6d3411ecabfa97fd953cf965`, as in v2 image keys.
-    public var lowercaseHex: String { text(dashed: false, uppercase: false) }
+    package var lowercaseHex: String { text(dashed: false, uppercase: false) }
 
     /// `827c04d7-7838-11ec-abfa-55347a6e30e7`, as v2a's product secret.
-    public var lowercaseDashed: String { text(dashed: true, uppercase: false) }
+    package var lowercaseDashed: String { text(dashed: true, uppercase: false) }
 
     /// `2B42F97E-96F4-4778-B8A5-826C4E44D670`, as in v1 image names (Foundation's `UUID().uuidString`).
-    public var uppercaseDashed: String { text(dashed: true, uppercase: true) }
+    package var uppercaseDashed: String { text(dashed: true, uppercase: true) }
 
     private func text(dashed: Bool, uppercase: Bool) -> String {
         let digits: StaticString = uppercase ? "0123456789ABCDEF" : "0123456789abcdef"

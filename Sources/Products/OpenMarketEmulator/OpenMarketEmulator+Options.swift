@@ -1,6 +1,6 @@
-import Foundation
-import MarketAPI
-import MarketStore
+public import Foundation
+package import MarketAPI
+public import MarketStore
 
 extension OpenMarketEmulator {
     /// How an emulator behaves; it mirrors `openmarket serve`'s flags. Every value is checked when the emulator is

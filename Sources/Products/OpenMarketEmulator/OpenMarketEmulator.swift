@@ -1,9 +1,11 @@
-import EmulatorCore
-import Foundation
+package import EmulatorCore
+public import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
-import OpenMarketClient
+import MarketAPI
+import MarketStore
+public import OpenMarketClient
 
 /// The whole Open Market emulator inside the test process: a real, stateful store answering through a URLProtocol,
 /// with the same status, headers and body bytes as `openmarket serve`. No server, no port, no process.

@@ -9,6 +9,8 @@ import HTTPCore
 import HTTPServer
 import Logging
 import OpenMarketVersion
+import MarketAPI
+import MarketStore
 
 @main
 struct OpenMarketCommand: ParsableCommand {

@@ -6,6 +6,8 @@ import Darwin
 import ArgumentParser
 import EmulatorCore
 import Logging
+import MarketAPI
+import MarketStore
 
 /// What `serve` tells its operator: the addresses it answers on, what the seed did, and why it could not start.
 extension ServeCommand {

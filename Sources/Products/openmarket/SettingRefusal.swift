@@ -9,7 +9,7 @@ enum SettingRefusal {
 
     /// `name` is the flag (`--api`) or the variable (`OPENMARKET_API`); `problem` follows it, e.g.
     /// "must be one of v2b, v2a; got \"v3\"".
-    static func refuse(_ name: String, _ problem: String) -> Error {
+    static func refuse(_ name: String, _ problem: String) -> any Error {
         name.hasPrefix("--")
             ? ValidationError("\(name) \(problem)")
             : RuntimeFailure("\(name) \(problem)", exitStatus: exitStatus)

@@ -3,11 +3,11 @@
 /// message the client got, quoted, so whoever reads the log sees why without the body, e.g.
 /// `… GET /api/products/7 404 62B 35us "no product has the id 7"`. A health check's request (see `isHealthCheck`)
 /// is written, at debug level, only when `healthChecks` is true.
-public struct AccessLog: Sendable {
+package struct AccessLog: Sendable {
     let sink: LogSink
     let healthChecks: Bool
 
-    public init(sink: LogSink, healthChecks: Bool = false) {
+    package init(sink: LogSink, healthChecks: Bool = false) {
         self.sink = sink
         self.healthChecks = healthChecks
     }

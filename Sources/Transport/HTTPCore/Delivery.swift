@@ -1,6 +1,6 @@
 /// How an answer reaches the client: sent as usual, or broken the ways a real network breaks it (fault injection).
 /// The answer is made first either way, so whatever the handler wrote stays written.
-public enum Delivery: String, Sendable {
+package enum Delivery: String, Sendable {
     case send
     /// The connection is closed without a byte of the answer.
     case drop

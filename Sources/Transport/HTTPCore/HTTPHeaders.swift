@@ -1,25 +1,25 @@
 /// Request or response headers in arrival order. Names compare without regard to ASCII case, as HTTP requires.
-public struct HTTPHeaders: Sendable, Equatable, Sequence {
+package struct HTTPHeaders: Sendable, Equatable, Sequence {
     private(set) var fields: [(name: String, value: String)]
 
-    public init(_ fields: [(name: String, value: String)] = []) {
+    package init(_ fields: [(name: String, value: String)] = []) {
         self.fields = fields
     }
 
     /// The first value of the header, or nil.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value
     }
 
-    public mutating func add(name: String, value: String) {
+    package mutating func add(name: String, value: String) {
         fields.append((name, value))
     }
 
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 
-    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+    package static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
 }

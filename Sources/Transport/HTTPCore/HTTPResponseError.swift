@@ -1,7 +1,7 @@
 /// An error that knows how it is answered: the router sends its status and message (in the generation's error
 /// body) for any error of a conforming type, so a domain error such as "product not found" is never a 500.
 /// An error of any other type is a bug: it answers 500. Both a 5xx and a bug are logged.
-public protocol HTTPResponseError: Error, Sendable {
+package protocol HTTPResponseError: Error, Sendable {
     var status: HTTPStatus { get }
     /// For the client: what went wrong and how to fix it.
     var message: String { get }
@@ -10,5 +10,5 @@ public protocol HTTPResponseError: Error, Sendable {
 }
 
 extension HTTPResponseError {
-    public var headers: HTTPHeaders { HTTPHeaders() }
+    package var headers: HTTPHeaders { HTTPHeaders() }
 }

@@ -3,9 +3,9 @@
 /// any other request, but the request journal leaves it out and the access log writes it only at debug level, so
 /// 720 checks an hour do not push an app's own requests out of the journal or bury them in the log.
 extension Request {
-    public static let healthCheckHeader = "OpenMarket-Healthcheck"
+    package static let healthCheckHeader = "OpenMarket-Healthcheck"
 
-    public var isHealthCheck: Bool {
+    package var isHealthCheck: Bool {
         headers[Self.healthCheckHeader] != nil
     }
 }

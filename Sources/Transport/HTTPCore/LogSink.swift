@@ -10,9 +10,9 @@ import Locking
 /// request costs a short locked append instead of a write(2) on every request (that syscall halved throughput).
 /// Unchecked Sendable only for `flusher`, a Dispatch timer (not marked Sendable) that `init` sets up and nothing
 /// touches again; the buffers are `Locked`.
-public final class LogSink: @unchecked Sendable {
+package final class LogSink: @unchecked Sendable {
     /// Standard error, flushed every 20 ms on a background queue.
-    public static let standardError = LogSink(fileDescriptor: 2, flushInterval: 0.02)
+    package static let standardError = LogSink(fileDescriptor: 2, flushInterval: 0.02)
 
     private let fileDescriptor: Int32
     /// Locked only while a line is appended or the buffers are swapped.
@@ -39,7 +39,7 @@ public final class LogSink: @unchecked Sendable {
     }
 
     /// Appends one line that `format` writes; the lock is held only while it runs.
-    public func appendLine(_ format: (inout LogLine) -> Void) {
+    package func appendLine(_ format: (inout LogLine) -> Void) {
         let overflowing = pending.withLock { pending in
             var line = LogLine()
             swap(&line.bytes, &pending)
@@ -52,7 +52,7 @@ public final class LogSink: @unchecked Sendable {
     }
 
     /// Writes everything pending; call it before the process exits.
-    public func flush() {
+    package func flush() {
         writing.withLock { writing in
             pending.withLock { swap(&$0, &writing) }
             var offset = 0
@@ -67,11 +67,11 @@ public final class LogSink: @unchecked Sendable {
 }
 
 /// One log line being written into the sink's buffer, without building Strings for its numbers.
-public struct LogLine {
+package struct LogLine {
     fileprivate var bytes: [UInt8] = []
 
     /// The UTC time to the millisecond, e.g. `2026-11-22T03:21:31.123Z`.
-    public mutating func appendTimestamp() {
+    package mutating func appendTimestamp() {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = time_t(now.tv_sec)
@@ -94,7 +94,7 @@ public struct LogLine {
     }
 
     /// A non-negative number in decimal, left-padded with zeros to `width`, written digit by digit in place.
-    public mutating func appendNumber(_ value: Int, width: Int = 1) {
+    package mutating func appendNumber(_ value: Int, width: Int = 1) {
         let value = max(0, value)
         var divisor = 1
         var digits = 1
@@ -111,13 +111,13 @@ public struct LogLine {
         }
     }
 
-    public mutating func appendText(_ text: String) {
+    package mutating func appendText(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
     /// Text a client sent: control characters become `?`, so a request can neither break the line nor send
     /// escape sequences to the terminal that shows the log.
-    public mutating func appendClientText(_ text: String) {
+    package mutating func appendClientText(_ text: String) {
         for byte in text.utf8 {
             appendClientByte(byte)
         }

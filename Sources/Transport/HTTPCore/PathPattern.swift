@@ -49,7 +49,7 @@ struct PathPattern: Sendable {
 }
 
 /// The values a matched pattern captured, by name.
-public struct RouteParameters: Sendable {
+package struct RouteParameters: Sendable {
     private var values: [(name: String, value: String)] = []
 
     init() {}
@@ -58,7 +58,7 @@ public struct RouteParameters: Sendable {
         values.append((name, value))
     }
 
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         values.first { $0.name == name }?.value
     }
 }

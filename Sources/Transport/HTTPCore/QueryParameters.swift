@@ -1,9 +1,9 @@
 /// `application/x-www-form-urlencoded` query parameters: `+` is a space and `%XX` is a byte, as Java servlets
 /// decode them, so `search_value=a+b` and `search_value=a%20b` mean the same.
-public struct QueryParameters: Sendable {
+package struct QueryParameters: Sendable {
     private let pairs: [(name: String, value: String)]
 
-    public init(_ query: String) {
+    package init(_ query: String) {
         pairs = query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = PercentDecoding.decode(parts[0], plusIsSpace: true)
@@ -13,9 +13,9 @@ public struct QueryParameters: Sendable {
     }
 
     /// Every pair in order, repeats included.
-    public var all: [(name: String, value: String)] { pairs }
+    package var all: [(name: String, value: String)] { pairs }
 
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         pairs.first { $0.name == name }?.value
     }
 }

@@ -1,19 +1,19 @@
 /// One complete HTTP request as the server received it.
-public struct Request: Sendable {
+package struct Request: Sendable {
     /// As sent. HEAD requests reach GET routes with this still `.head`.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The raw path, still percent-encoded, without the query.
-    public var path: String
+    package var path: String
     /// The raw query string after `?`, or "" when there was none.
-    public var query: String
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+    package var query: String
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
     /// As on the request line, e.g. "HTTP/1.1".
-    public var version: String
+    package var version: String
     /// The peer's numeric address ("192.0.2.7", "::1"), "" when the socket could not tell.
-    public var clientAddress: String
+    package var clientAddress: String
 
-    public init(
+    package init(
         method: HTTPMethod, path: String, query: String = "", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
         version: String = "HTTP/1.1", clientAddress: String = ""
     ) {
@@ -27,17 +27,17 @@ public struct Request: Sendable {
     }
 
     /// The path's segments as routing sees them: empty ones dropped (`//a/` is `/a`), each percent-decoded.
-    public var pathSegments: [String] {
+    package var pathSegments: [String] {
         RequestPath.segments(path)
     }
 
     /// The target as sent: the raw path, then `?` and the query when there was one.
-    public var target: String {
+    package var target: String {
         query.isEmpty ? path : "\(path)?\(query)"
     }
 
     /// The decoded query parameters (first value wins when a name repeats).
-    public var queryParameters: QueryParameters {
+    package var queryParameters: QueryParameters {
         QueryParameters(query)
     }
 }

@@ -1,36 +1,36 @@
 /// What a handler answers. The server adds Content-Length, Date and the connection headers itself.
-public struct Response: Sendable {
-    public var status: HTTPStatus
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+package struct Response: Sendable {
+    package var status: HTTPStatus
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
     /// Why the request failed, as the client was told, when an error was rendered; the access log writes it.
-    public var errorMessage: String?
+    package var errorMessage: String?
     /// Sent instead of `body` when set.
-    public var sharedBody: SharedBytes?
+    package var sharedBody: SharedBytes?
     /// How the answer is sent; a fault may break it.
-    public var delivery = Delivery.send
+    package var delivery = Delivery.send
     /// How long the server waits before sending it, without holding a thread meanwhile.
-    public var delay = Duration.zero
+    package var delay = Duration.zero
     /// What fault injection did to this answer ("fault 3: drop"), for the request journal; nil when nothing.
-    public var faultNote: String?
+    package var faultNote: String?
 
-    public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    package init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    public init(status: HTTPStatus, contentType: String, sharedBody: SharedBytes) {
+    package init(status: HTTPStatus, contentType: String, sharedBody: SharedBytes) {
         self.init(status: status, headers: HTTPHeaders([("Content-Type", contentType)]))
         self.sharedBody = sharedBody
     }
 
     /// The length of the body that is sent.
-    public var bodyCount: Int {
+    package var bodyCount: Int {
         sharedBody?.count ?? body.count
     }
 
-    public init(status: HTTPStatus, contentType: String, body: [UInt8]) {
+    package init(status: HTTPStatus, contentType: String, body: [UInt8]) {
         self.init(status: status, headers: HTTPHeaders([("Content-Type", contentType)]), body: body)
     }
 }

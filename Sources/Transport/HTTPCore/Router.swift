@@ -1,9 +1,9 @@
 /// Answers a request from the route that matches its method and path.
-public typealias RouteHandler = @Sendable (Request, RouteParameters) throws -> Response
+package typealias RouteHandler = @Sendable (Request, RouteParameters) throws -> Response
 
 /// Method plus path-pattern routing. An unknown path answers 404; a known path with another method answers 405
 /// with `Allow`; HEAD is served by the GET route. Nothing a handler throws escapes: errors become responses.
-public struct Router: Sendable {
+package struct Router: Sendable {
     private struct Route: Sendable {
         let signature: RouteSignature
         let pattern: PathPattern
@@ -25,7 +25,7 @@ public struct Router: Sendable {
 
     /// `reportServerError` hears about every error that is the server's fault rather than the client's: one that
     /// answers 5xx, and one that is not an `HTTPResponseError` at all (a bug), which answers 500.
-    public init(
+    package init(
         renderError: @escaping ErrorRenderer,
         reportServerError: @escaping @Sendable (Request, any Error) -> Void = Router.logToStandardError
     ) {
@@ -33,7 +33,7 @@ public struct Router: Sendable {
         self.reportServerError = reportServerError
     }
 
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping RouteHandler) {
+    package mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping RouteHandler) {
         let route = Route(
             signature: RouteSignature(method: method, pattern: pattern), pattern: PathPattern(pattern), handler: handler)
         if let literals = route.pattern.literals, self.route(reaching: method, segments: literals) == nil {
@@ -43,14 +43,14 @@ public struct Router: Sendable {
     }
 
     /// Every route, in the order it was added: what a published API description must list.
-    public var signatures: [RouteSignature] { routes.map(\.signature) }
+    package var signatures: [RouteSignature] { routes.map(\.signature) }
 
     /// The route a request with this method and path would reach (GET's for HEAD), without running it.
-    public func signature(reaching method: HTTPMethod, path: String) -> RouteSignature? {
+    package func signature(reaching method: HTTPMethod, path: String) -> RouteSignature? {
         route(reaching: method, segments: RequestPath.segments(path))?.route.signature
     }
 
-    public func respond(to request: Request) -> Response {
+    package func respond(to request: Request) -> Response {
         do {
             return try dispatch(request)
         } catch let error as any HTTPResponseError {
@@ -64,7 +64,7 @@ public struct Router: Sendable {
         }
     }
 
-    public func render(_ error: HTTPError) -> Response {
+    package func render(_ error: HTTPError) -> Response {
         var response = renderError(error)
         response.errorMessage = error.message
         for field in error.headers {
@@ -74,7 +74,7 @@ public struct Router: Sendable {
     }
 
     /// Writes `<time> error <method> <path> <status>: <error>` to standard error, where the access log goes too.
-    public static func logToStandardError(_ request: Request, _ error: any Error) {
+    package static func logToStandardError(_ request: Request, _ error: any Error) {
         let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
         LogSink.standardError.appendLine { line in
             line.appendTimestamp()

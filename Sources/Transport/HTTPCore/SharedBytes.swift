@@ -1,11 +1,11 @@
 /// A response body that many responses send at once without a copy each (an image asked for by many clients):
 /// libmicrohttpd reads it in place and drops its reference once the answer is sent, so a slow client holds a
 /// reference, not a copy.
-public final class SharedBytes: @unchecked Sendable {  // Immutable after init: the bytes are never written again.
+package final class SharedBytes: @unchecked Sendable {  // Immutable after init: the bytes are never written again.
     package let start: UnsafeMutableRawPointer
-    public let count: Int
+    package let count: Int
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         count = bytes.count
         start = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
         bytes.withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }

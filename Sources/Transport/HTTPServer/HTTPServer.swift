@@ -1,20 +1,20 @@
-import HTTPCore
+package import HTTPCore
 import HTTPShim
 import Locking
 
 /// A running libmicrohttpd daemon that answers every request through a `Router`, on the daemon's own threads.
-public final class HTTPServer: Sendable {
-    public struct StartError: Error, CustomStringConvertible {
-        public let description: String
+package final class HTTPServer: Sendable {
+    package struct StartError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The port actually bound.
-    public let port: UInt16
+    package let port: UInt16
     private let state: RunningState
 
     /// Starts listening; returns once connections are accepted. Without an access log no request is logged.
     /// An interceptor sees every request before the router and may answer it itself.
-    public init(
+    package init(
         configuration: ServerConfiguration, router: Router, accessLog: AccessLog? = nil,
         interceptor: (any RequestInterceptor)? = nil
     ) throws {
@@ -59,7 +59,7 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting, lets in-flight requests finish (up to the configured grace), then closes every connection.
     /// Calling it again does nothing.
-    public func stop() {
+    package func stop() {
         state.stop()
     }
 

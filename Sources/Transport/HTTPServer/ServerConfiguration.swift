@@ -1,30 +1,30 @@
 /// How the HTTP server listens and what it tolerates from clients.
-public struct ServerConfiguration: Sendable {
-    public var host: String
+package struct ServerConfiguration: Sendable {
+    package var host: String
     /// 0 asks the system for a free port; `HTTPServer.port` tells which one it chose.
-    public var port: UInt16
-    public var threads: Int
+    package var port: UInt16
+    package var threads: Int
     /// Requests with a larger body are answered 413 without being read (or as soon as a chunked body grows past it).
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// Idle or slow connections are dropped after this many seconds.
-    public var connectionTimeoutSeconds: Int
+    package var connectionTimeoutSeconds: Int
     /// Open connections in all; each client address may hold at most `connectionsPerClient` of them, so one
     /// client cannot lock out another.
-    public var connectionLimit: Int
-    public var connectionsPerClient: Int
+    package var connectionLimit: Int
+    package var connectionsPerClient: Int
     /// How long a client may take to send a request's headers, counted from the connection's start and not restarted
     /// by each byte (the idle timeout is), so trickled headers cannot hold a connection. After an answer the idle
     /// timeout is added, so a kept-alive connection that merely waits lasts as long as before.
-    public var headerDeadlineMilliseconds: Int
+    package var headerDeadlineMilliseconds: Int
     /// Per connection, for the request line, the headers and the response headers; libmicrohttpd answers 431
     /// to requests whose headers do not fit. Its default, 32 KiB: the library clears this much for every request,
     /// and 64 KiB cost about 10% of the throughput.
-    public var connectionMemoryLimit: Int
+    package var connectionMemoryLimit: Int
     /// How long a stop waits for requests already being handled; well under the 10 s after which Docker and
     /// compose follow SIGTERM with SIGKILL.
-    public var shutdownGraceMilliseconds: Int
+    package var shutdownGraceMilliseconds: Int
 
-    public init(
+    package init(
         host: String = "127.0.0.1",
         port: UInt16 = 8080,
         threads: Int = 2,

@@ -2,12 +2,12 @@ import HTTPCore
 import WireFormat
 
 /// How long every API answer waits: uniformly between `minMs` and `maxMs` (equal for a fixed delay).
-public struct LatencyRange: Sendable, Equatable {
-    public static let maxMilliseconds = 600_000
-    public static let none = LatencyRange(uncheckedMin: 0, max: 0)
+package struct LatencyRange: Sendable, Equatable {
+    package static let maxMilliseconds = 600_000
+    package static let none = LatencyRange(uncheckedMin: 0, max: 0)
 
-    public let minMs: Int
-    public let maxMs: Int
+    package let minMs: Int
+    package let maxMs: Int
 
     private init(uncheckedMin minMs: Int, max maxMs: Int) {
         self.minMs = minMs
@@ -15,13 +15,13 @@ public struct LatencyRange: Sendable, Equatable {
     }
 
     /// nil unless 0 <= min <= max <= 600000.
-    public init?(minMs: Int, maxMs: Int) {
+    package init?(minMs: Int, maxMs: Int) {
         guard minMs >= 0, minMs <= maxMs, maxMs <= Self.maxMilliseconds else { return nil }
         self.init(uncheckedMin: minMs, max: maxMs)
     }
 
     /// `--latency MS` or `--latency MIN-MAX`; nil when the text is neither.
-    public init?(option text: String) {
+    package init?(option text: String) {
         let bounds = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard let low = Int(bounds[0]), let high = bounds.count == 2 ? Int(bounds[1]) : low else { return nil }
         self.init(minMs: low, maxMs: high)

@@ -1,4 +1,5 @@
 import HTTPCore
+import MarketStore
 import WireFormat
 
 /// Snapshots as the admin API shows them: what each holds and the memory they take against the limit.

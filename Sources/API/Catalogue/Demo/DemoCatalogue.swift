@@ -1,7 +1,7 @@
 import MarketStore
 
 /// The built-in catalogue of `--seed demo`: the same products, times, prices and pictures on every start.
-public enum DemoCatalogue {
+package enum DemoCatalogue {
     /// 2024-03-04 09:00 in Seoul; the products were registered one after another from then on.
     static let firstRegistration: Double = 1_709_510_400
     static let registrationInterval: Double = 4_321.25
@@ -9,13 +9,13 @@ public enum DemoCatalogue {
     /// The catalogue with pictures drawn now, which takes a moment (some 0.5 s optimised, many seconds in a debug
     /// build): `shared(for:)` is what to use. Discounts are written the way `generation` reads them, so an app shows
     /// the same sale prices on every generation.
-    public static func build(for generation: SeedGeneration) -> SeedCatalogue {
+    package static func build(for generation: SeedGeneration) -> SeedCatalogue {
         catalogue(for: generation, pictures: DemoPictures.draw())
     }
 
     /// The catalogue with the pictures of this process, drawn once per process and kept on disk between processes
     /// (under the user's cache folder, or `OPENMARKET_CACHE_DIR`), so that only the first start of a build draws.
-    public static func shared(for generation: SeedGeneration) -> SeedCatalogue {
+    package static func shared(for generation: SeedGeneration) -> SeedCatalogue {
         catalogue(for: generation, pictures: DemoPictures.shared)
     }
 

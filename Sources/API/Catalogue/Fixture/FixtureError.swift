@@ -1,14 +1,14 @@
 /// What is wrong with a fixture file, at the JSON path where it is wrong: `products[3].price: expected a number,
 /// found "abc"`.
-public struct FixtureError: Error, Equatable, CustomStringConvertible {
+package struct FixtureError: Error, Equatable, CustomStringConvertible {
     /// `products[3].price`; empty for the file as a whole.
-    public let path: String
-    public let message: String
+    package let path: String
+    package let message: String
 
-    public init(_ path: String, _ message: String) {
+    package init(_ path: String, _ message: String) {
         self.path = path
         self.message = message
     }
 
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    package var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

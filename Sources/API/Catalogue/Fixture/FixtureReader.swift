@@ -8,8 +8,8 @@ import WireFormat
 
 /// Reads a fixture file into a `SeedCatalogue`, or fails with one message naming the JSON path. Besides the
 /// fixture format it takes a page of the API's own JSON (`APIPageFixture`).
-public enum FixtureReader {
-    public static func read(path: String) throws(FixtureError) -> SeedCatalogue {
+package enum FixtureReader {
+    package static func read(path: String) throws(FixtureError) -> SeedCatalogue {
         let file = URL(fileURLWithPath: path)
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw FixtureError("", "cannot read the file; give the path of a fixture (JSON) file")

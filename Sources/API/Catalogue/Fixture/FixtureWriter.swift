@@ -1,22 +1,22 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
-import MarketStore
+package import MarketStore
 import WireFormat
 
 /// `openmarket export`: the store as a fixture, `DIR/fixture.json` and the images under `DIR/images/`. Besides
 /// the fixture format it writes what makes a new store answer byte for byte the same: image entries as
 /// `{"path", "id", "originKey", "thumbnailKey"}`, `registeredAt` as Unix seconds with every digit, and
 /// `thumbnailImageID` when the thumbnail is not the first image.
-public enum FixtureWriter {
-    public static let fileName = "fixture.json"
+package enum FixtureWriter {
+    package static let fileName = "fixture.json"
     static let imageFolder = "images"
     private static let pageSize = 200
 
     /// Returns how many products were written.
-    public static func write(_ store: MarketStore, to directory: URL) throws -> Int {
+    package static func write(_ store: MarketStore, to directory: URL) throws -> Int {
         let images = directory.appendingPathComponent(imageFolder)
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         let vendors = try store.allVendors()

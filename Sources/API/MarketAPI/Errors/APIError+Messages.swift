@@ -2,7 +2,7 @@ import WireFormat
 
 extension APIError {
     /// What went wrong and how to fix it, in the family's words.
-    public func message(in family: ErrorFamily) -> String {
+    package func message(in family: ErrorFamily) -> String {
         let noun = family.productNoun
         switch self {
         case .unreadableMultipart(let explanation):

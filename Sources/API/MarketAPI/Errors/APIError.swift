@@ -1,11 +1,11 @@
-import HTTPCore
+package import HTTPCore
 
 /// Every error the market API answers, one case per condition, with its status. A case carries the facts of one
 /// occurrence; `message(in:)` words it for an error family (v2 says "product", v1 says "item", v1b has its own
 /// text for a wrong password), and the family's body carries it. Throw sites name a case; the generation's routes
 /// (`APIRoutes`) turn it into the answer. The texts are part of the wire contract: apps show them and tests compare
 /// them, so one condition reads the same wherever it is met.
-public enum APIError: Error, Sendable, Equatable {
+package enum APIError: Error, Sendable, Equatable {
     // MARK: The request's body
 
     /// A multipart body the parser refused; its explanation names the part, the offset, what was expected and found.
@@ -115,7 +115,7 @@ public enum APIError: Error, Sendable, Equatable {
     case noOpenAPIDocument(generation: String)
 
     /// Where a missing field belongs, so the fix names the client's own kind of body.
-    public enum FieldPlace: Sendable, Equatable {
+    package enum FieldPlace: Sendable, Equatable {
         /// A member of the v2 product JSON; `example` shows one.
         case productJSON(example: String)
         /// A text part of a v1 multipart body.
@@ -125,11 +125,11 @@ public enum APIError: Error, Sendable, Equatable {
     }
 
     /// The product texts the course rules limit; each generation family has its own key for them.
-    public enum ProductText: Sendable, Equatable {
+    package enum ProductText: Sendable, Equatable {
         case name, description
     }
 
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .productNotFound, .wrongPassword, .unknownDeleteToken, .noImageStored, .noOpenAPIDocument: .notFound
         case .unknownIdentifier, .wrongSecret: .unauthorized
@@ -146,7 +146,7 @@ public enum APIError: Error, Sendable, Equatable {
     }
 
     /// The answer in one family's words, for the router to render in the family's body.
-    public func httpError(in family: ErrorFamily) -> HTTPError {
+    package func httpError(in family: ErrorFamily) -> HTTPError {
         HTTPError(status: status, message: message(in: family))
     }
 }
@@ -154,5 +154,5 @@ public enum APIError: Error, Sendable, Equatable {
 /// A generation's routes (`APIRoutes`) word every catalogue error for the generation before the router sees it; one
 /// thrown anywhere else still answers its status and a message, in v2's words, rather than a 500.
 extension APIError: HTTPResponseError {
-    public var message: String { message(in: .spring) }
+    package var message: String { message(in: .spring) }
 }

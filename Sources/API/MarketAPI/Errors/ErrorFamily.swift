@@ -1,7 +1,7 @@
-import HTTPCore
+package import HTTPCore
 
 /// How a generation's errors look on the wire: the body that carries a message and the words the message uses.
-public enum ErrorFamily: Sendable, CaseIterable {
+package enum ErrorFamily: Sendable, CaseIterable {
     /// v2 (Spring Boot): `{"code": <status>, "message": "..."}`; a product is a "product".
     case spring
     /// v1a (Vapor's default): `{"error": true, "reason": "..."}`; a product is an "item".
@@ -11,7 +11,7 @@ public enum ErrorFamily: Sendable, CaseIterable {
     case v1b
 
     /// The body of every error of a server of this family, router and shim errors included.
-    public func render(_ error: HTTPError) -> Response {
+    package func render(_ error: HTTPError) -> Response {
         switch self {
         case .spring: SpringErrorBody.render(error)
         case .vapor: VaporErrorBody.render(error)

@@ -1,11 +1,11 @@
-import HTTPCore
-import MarketStore
+package import HTTPCore
+package import MarketStore
 
 /// The store's refusals as the client sees them. A handler can meet one after its own checks passed, when another
 /// request changed the product in between (a DELETE between the read and the write is a 404, not a 500). On a
 /// generation's routes "no such product" reads as the catalogue's `productNotFound` (see `APIRoutes`).
 extension StoreError: HTTPResponseError {
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .productNotFound: .notFound
         case .thumbnailNotOwnImage, .invalidPage: .badRequest
@@ -20,5 +20,5 @@ extension StoreError: HTTPResponseError {
         }
     }
 
-    public var message: String { description }
+    package var message: String { description }
 }

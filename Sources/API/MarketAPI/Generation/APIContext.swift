@@ -1,7 +1,7 @@
-import MarketStore
+package import MarketStore
 
 /// What every generation works with: the store, the clock and the server-wide options.
-public struct APIContext: Sendable {
+package struct APIContext: Sendable {
     let store: MarketStore
     let clock: MarketClock
     /// `--strict`: the course rules on top of what the real server accepted.
@@ -11,7 +11,7 @@ public struct APIContext: Sendable {
     /// Read responses kept until the next write; see `ResponseCache`.
     let cache: ResponseCache
 
-    public init(store: MarketStore, clock: MarketClock, strict: Bool, publicURL: String?) {
+    package init(store: MarketStore, clock: MarketClock, strict: Bool, publicURL: String?) {
         self.store = store
         self.clock = clock
         self.strict = strict

@@ -1,12 +1,12 @@
 import HTTPCore
-import Multipart
+package import Multipart
 
 /// What a generation's API makes of a multipart body it could read, for `openmarket explain`: the body an error
 /// answer carries, and the parts the API reads differently from what a client may expect.
 extension Generation {
     /// The generation as `openmarket explain` gives its verdict: its name, where it lets a body end, its 400 body
     /// and its notes on the parts.
-    public var explainingServer: ExplainingServer {
+    package var explainingServer: ExplainingServer {
         ExplainingServer(name: name, ending: multipartEnding, errorBody: badRequestBody, partsAdvice: partsAdvice)
     }
 
@@ -16,7 +16,7 @@ extension Generation {
     }
 
     /// Whether a create or patch with this Content-Type is read as JSON rather than multipart (v1, as Vapor chose).
-    public func readsAsJSON(contentType: String) -> Bool {
+    package func readsAsJSON(contentType: String) -> Bool {
         family == .vapor && VaporItemBody.isJSON(contentType: contentType)
     }
 

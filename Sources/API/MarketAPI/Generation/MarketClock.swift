@@ -5,14 +5,14 @@ import Darwin
 #endif
 
 /// The time products are registered at, in Unix seconds. `OPENMARKET_NOW` fixes it so tests get stable dates.
-public struct MarketClock: Sendable {
+package struct MarketClock: Sendable {
     private let fixed: Double?
 
-    public init(fixedAt fixed: Double? = nil) {
+    package init(fixedAt fixed: Double? = nil) {
         self.fixed = fixed
     }
 
-    public func now() -> Double {
+    package func now() -> Double {
         if let fixed { return fixed }
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)

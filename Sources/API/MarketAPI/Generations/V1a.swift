@@ -1,8 +1,9 @@
+import Multipart
 import WireFormat
 
 extension Generation {
     /// camp-open-market.herokuapp.com, Jan – Feb 2021: DELETE takes `{"id","password"}` and answers `{"id"}`.
-    public static let v1a = Generation(
+    package static let v1a = Generation(
         name: "v1a", host: "camp-open-market.herokuapp.com",
         dialect: .vapor(.idAndPassword), errors: .vapor, imageKeys: VaporImageKeyLayout(),
         multipartEnding: .closeDelimiterOrLastDelimiterLine)

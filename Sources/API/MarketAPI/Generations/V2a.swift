@@ -1,4 +1,6 @@
+import Multipart
 import WireFormat
+import HTTPCore
 
 extension Generation {
     /// market-training.yagom-academy.kr, Jan – Aug 2022: snake_case page keys, no `vendorName` or `description` in
@@ -6,7 +8,7 @@ extension Generation {
     /// capture in §3.4 of docs/wire-format.md key for key (there `description` sits between `price` and
     /// `bargain_price`); the page follows the captured page, where `pages` comes before `last_page`, and the
     /// course's `products.json`, whose items have no `vendorName` or `description`.
-    public static let v2a = Generation(
+    package static let v2a = Generation(
         name: "v2a",
         host: "market-training.yagom-academy.kr",
         dialect: .spring(SpringDialect(

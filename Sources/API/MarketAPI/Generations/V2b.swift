@@ -1,10 +1,12 @@
+import Multipart
 import WireFormat
+import HTTPCore
 
 extension Generation {
     /// openmarket.yagom-academy.kr, ≈ Oct 2022 – 2024: camelCase page keys, `vendorName` and `description` in list
     /// items, and the archived-URI delete flow. Request keys and JSON key for key in the order of the captures
     /// (docs/wire-format.md).
-    public static let v2b = Generation(
+    package static let v2b = Generation(
         name: "v2b",
         host: "openmarket.yagom-academy.kr",
         dialect: .spring(SpringDialect(

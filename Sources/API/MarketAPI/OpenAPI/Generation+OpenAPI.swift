@@ -1,11 +1,11 @@
-import HTTPCore
+package import HTTPCore
 import WireFormat
 
 extension Generation {
     /// The generation's committed OpenAPI document (Schema/openapi/<name>.yaml, embedded at build time) as YAML or
     /// as JSON, with `servers` naming only `serverURL`, so a tool that imports it calls the server it came from.
     /// Nil only for a generation without a committed document, which the tests do not let happen.
-    public func openAPIDocument(_ format: OpenAPIFormat, serverURL: String) -> [UInt8]? {
+    package func openAPIDocument(_ format: OpenAPIFormat, serverURL: String) -> [UInt8]? {
         guard let document = embeddedOpenAPIDocuments.first(where: { $0.fileName == "\(name).yaml" }) else {
             return nil
         }
@@ -15,7 +15,7 @@ extension Generation {
     }
 
     /// The document answering `request`, with the URL the request came in on (or `--public-url`) as its server.
-    public func openAPIResponse(_ format: OpenAPIFormat, to request: Request, context: APIContext) throws -> Response {
+    package func openAPIResponse(_ format: OpenAPIFormat, to request: Request, context: APIContext) throws -> Response {
         let serverURL = BaseURL(request: request, publicURL: context.publicURL).text
         guard let document = openAPIDocument(format, serverURL: serverURL) else {
             throw APIError.noOpenAPIDocument(generation: name).httpError(in: errors)

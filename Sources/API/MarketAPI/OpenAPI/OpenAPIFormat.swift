@@ -1,9 +1,9 @@
 /// The two spellings the OpenAPI documents are served in.
-public enum OpenAPIFormat: String, Sendable, CaseIterable {
+package enum OpenAPIFormat: String, Sendable, CaseIterable {
     case json
     case yaml
 
-    public var contentType: String {
+    package var contentType: String {
         switch self {
         case .json: "application/json"
         case .yaml: "application/yaml"

@@ -1,4 +1,5 @@
 import HTTPCore
+import MarketStore
 import WireFormat
 
 /// v2a's delete flow: `POST /api/products/{id}/secret` with the vendor secret answers the product's own secret

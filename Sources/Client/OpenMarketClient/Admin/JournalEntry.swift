@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// `GET /__admin/requests/{id}`: one request and its answer in full.
 public struct JournalEntry: Sendable, Hashable, Decodable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The emulator's admin API (`/__admin`), from ``OpenMarketClient/admin``: put the server back to a known state,
 /// see what an app sent, and make it fail on purpose.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The fields a product has both in a list page and in its detail.
 ///

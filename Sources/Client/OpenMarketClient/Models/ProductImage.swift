@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One image of a product, from a ``ProductDetail``.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A wall-clock date and time as the server writes it, without a time zone.
 ///

@@ -1,20 +1,20 @@
-import Foundation
+package import Foundation
 
 /// A `multipart/form-data` body (RFC 7578).
-public struct MultipartFormData: Sendable, Hashable {
+package struct MultipartFormData: Sendable, Hashable {
     /// One part of the body.
-    public struct Part: Sendable, Hashable {
+    package struct Part: Sendable, Hashable {
         /// The form field name, e.g. `params` or `images`.
-        public var name: String
+        package var name: String
         /// The file name, for a file part.
-        public var filename: String?
+        package var filename: String?
         /// The part's media type; `nil` leaves the header out.
-        public var contentType: String?
+        package var contentType: String?
         /// The part's content.
-        public var content: Data
+        package var content: Data
 
         /// Creates a part.
-        public init(name: String, filename: String? = nil, contentType: String? = nil, content: Data) {
+        package init(name: String, filename: String? = nil, contentType: String? = nil, content: Data) {
             self.name = name
             self.filename = filename
             self.contentType = contentType
@@ -23,30 +23,30 @@ public struct MultipartFormData: Sendable, Hashable {
     }
 
     /// The delimiter between parts, without the leading `--`.
-    public let boundary: String
+    package let boundary: String
     /// The parts in order.
-    public var parts: [Part]
+    package var parts: [Part]
 
     /// Creates a body with a random boundary: 128 random bits make a clash with part content negligible.
-    public init(parts: [Part] = []) {
+    package init(parts: [Part] = []) {
         var generator = SystemRandomNumberGenerator()
         let bits = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }
         self.init(boundary: "OpenMarketBoundary-" + bits.joined(separator: "-"), parts: parts)
     }
 
     /// Creates a body with a given boundary, e.g. for reproducible output.
-    public init(boundary: String, parts: [Part] = []) {
+    package init(boundary: String, parts: [Part] = []) {
         self.boundary = boundary
         self.parts = parts
     }
 
     /// The value of the request's `Content-Type` header.
-    public var contentType: String {
+    package var contentType: String {
         "multipart/form-data; boundary=\(boundary)"
     }
 
     /// The encoded body: each part framed by `--boundary` lines, CRLF line ends, and a closing `--boundary--`.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         var body = Data()
         for part in parts {
             body.append(Data("--\(boundary)\r\n".utf8))

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An image file to upload with ``NewProduct``.
 public struct ImageUpload: Sendable, Hashable {

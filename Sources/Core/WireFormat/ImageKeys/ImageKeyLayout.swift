@@ -2,7 +2,7 @@
 /// slash (for example `training-resources/48/20240207/<hex>_origin.png`). The keys are unique, so the same path
 /// finds the image again after a restart. A layout is the generation's, and the same for an upload and for seed
 /// data: only where the ids come from differs (`ImageIDSource`).
-public protocol ImageKeyLayout: Sendable {
+package protocol ImageKeyLayout: Sendable {
     /// The first path segment of every image URL of the generation, e.g. `training-resources`.
     var pathPrefixes: [String] { get }
 
@@ -13,7 +13,7 @@ public protocol ImageKeyLayout: Sendable {
 /// The unique ids image keys are made of, as text: the clock and randomness for an upload (`UploadImageIDs`), the
 /// product's id and the image's position for seed data, so that every start of a seed serves its images at the
 /// same URLs.
-public protocol ImageIDSource {
+package protocol ImageIDSource {
     /// 32 lower-case hex digits of a time-based id, as v2's S3 keys.
     mutating func timeHex() -> String
     /// Two such ids, the second right after the first (v2b's `_origin` and `_thumb`).
@@ -23,18 +23,18 @@ public protocol ImageIDSource {
 }
 
 /// The ids of an uploaded image: from the clock and the system's random source, like the real server's.
-public struct UploadImageIDs: ImageIDSource {
-    public init() {}
+package struct UploadImageIDs: ImageIDSource {
+    package init() {}
 
-    public func timeHex() -> String {
+    package func timeHex() -> String {
         Identifiers.timeHex()
     }
 
-    public func consecutiveTimeHexPair() -> (first: String, second: String) {
+    package func consecutiveTimeHexPair() -> (first: String, second: String) {
         Identifiers.consecutiveTimeHexPair()
     }
 
-    public func uppercaseRandomUUID() -> String {
+    package func uppercaseRandomUUID() -> String {
         Identifiers.uppercaseRandomUUID()
     }
 }

@@ -1,11 +1,11 @@
 /// `training-resources/{vendor_id}/{yyyyMMdd}/{hex}_origin.{ext}` and `..._thumb.{ext}`, with two consecutive
 /// time-based hex ids and the extension of the uploaded filename (none when it had none), as on the real S3.
-public struct V2bImageKeyLayout: ImageKeyLayout {
-    public let pathPrefixes = ["training-resources"]
+package struct V2bImageKeyLayout: ImageKeyLayout {
+    package let pathPrefixes = ["training-resources"]
 
-    public init() {}
+    package init() {}
 
-    public func keys(ids: inout some ImageIDSource, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
+    package func keys(ids: inout some ImageIDSource, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
         -> (origin: String, thumbnail: String)
     {
         let folder = "training-resources/\(vendorID ?? 0)/\(SeoulDate(unixSeconds: registeredAt).compact)"

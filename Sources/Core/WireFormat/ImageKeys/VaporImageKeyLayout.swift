@@ -1,11 +1,11 @@
 /// v1's S3 keys: `images/{UUID}.png` and `thumbnails/{UUID}.png`, one upper-case dashed UUID per image and always
 /// `.png`, whatever was uploaded; the served Content-Type still follows the bytes.
-public struct VaporImageKeyLayout: ImageKeyLayout {
-    public let pathPrefixes = ["images", "thumbnails"]
+package struct VaporImageKeyLayout: ImageKeyLayout {
+    package let pathPrefixes = ["images", "thumbnails"]
 
-    public init() {}
+    package init() {}
 
-    public func keys(ids: inout some ImageIDSource, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
+    package func keys(ids: inout some ImageIDSource, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
         -> (origin: String, thumbnail: String)
     {
         let name = "\(ids.uppercaseRandomUUID()).png"
