@@ -16,8 +16,8 @@ public final class Emulator: Sendable {
     public let seedReport: SeedReport?
 
     /// The seed is read and checked before the store is opened, so a bad fixture leaves the database untouched.
-    /// An in-memory store with the demo seed or none is copied from the process's template for its options after
-    /// the first (`StoreTemplates`).
+    /// With `copiesStoreTemplate`, an in-memory store with the demo seed or none is copied from the process's
+    /// template for its options after the first (`StoreTemplates`).
     public init(_ options: EmulatorOptions) throws(EmulatorError) {
         self.options = options
         let clock = MarketClock(fixedAt: options.now)

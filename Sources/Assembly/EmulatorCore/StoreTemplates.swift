@@ -23,9 +23,10 @@ final class StoreTemplates: Sendable {
         let vendors: [VendorConfiguration]
         let demo: Bool
 
-        /// nil when the options' store cannot be copied from a template (a file, or a fixture seed).
+        /// nil when the options' store is not to be copied from a template (a file, a fixture seed, or not asked).
         init?(_ options: EmulatorOptions) {
-            guard options.database == ":memory:", options.seed == nil || options.seed == .demo else { return nil }
+            guard options.copiesStoreTemplate, options.database == ":memory:", options.seed == nil || options.seed == .demo
+            else { return nil }
             generation = options.generation.name
             vendors = options.vendors
             demo = options.seed == .demo

@@ -33,7 +33,7 @@ final class ConnectionPool: @unchecked Sendable {
     /// Opens and migrates the database; `readers` connections are opened up front, and the pool grows up to
     /// `maximumReaders` when more reads run at once. A read beyond that waits up to `readerWait` for one to
     /// come back. An in-memory database starts as a copy of `template` when one is given (see
-    /// `MarketStore.init(copying:)`), else of the migrated empty schema.
+    /// `MarketStore.init(copying:)`), which the migrations then find up to date.
     init(
         path: String, readers: Int, maximumReaders: Int, readerWait: DispatchTimeInterval = .seconds(10),
         template: StoreSnapshot? = nil
@@ -54,9 +54,8 @@ final class ConnectionPool: @unchecked Sendable {
             if !isInMemory { try writer.enableWriteAheadLog() }
             // FAST: freed pages are not zeroed one by one, so deleting a large image needs little journal room.
             try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = FAST")
-            if isInMemory {
-                // Copying pages is cheaper than running the migrations' DDL again for every in-memory store.
-                try Connection.withImage(template?.image ?? Migrator.emptyImage.get()) { try $0.copy(to: writer) }
+            if isInMemory, let template {
+                try Connection.withImage(template.image) { try $0.copy(to: writer) }
             }
             try Migrator.migrate(writer, path: path)
             return writer

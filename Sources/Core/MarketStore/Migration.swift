@@ -11,14 +11,6 @@ struct Migration: Sendable {
 enum Migrator {
     static var latestVersion: Int { embeddedMigrations.last?.version ?? 0 }
 
-    /// The file image of a database with every migration run and nothing else, made once per process: new
-    /// in-memory stores start as a copy of it.
-    static let emptyImage = Result {
-        let scratch = try Connection(path: ":memory:", flags: [.readWrite, .create, .noMutex])
-        try migrate(scratch, path: ":memory:")
-        return try scratch.fileImage()
-    }
-
     /// Fails with `StoreError.schemaTooNew` if the database was made by a newer binary; reads only.
     static func checkNotNewer(_ connection: Connection, path: String) throws {
         let found = try userVersion(connection)
