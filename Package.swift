@@ -100,7 +100,9 @@ let package = Package(
         // openmarket binary serves it over libmicrohttpd, OpenMarketEmulator through a URLProtocol. No Foundation.
         .target(
             name: "EmulatorCore",
-            dependencies: ["AdminPlane", "Catalogue", "CZlib", "HTTPCore", "MarketAPI", "MarketStore", "Multipart"]),
+            dependencies: [
+                "AdminPlane", "Catalogue", "CZlib", "HTTPCore", "Locking", "MarketAPI", "MarketStore", "Multipart",
+            ]),
 
         // For an app's tests, UI tests and previews: the emulator in process behind a URLProtocol. Its closure has no
         // libmicrohttpd and no Process, so it builds for iOS.

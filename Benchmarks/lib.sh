@@ -111,3 +111,31 @@ report() {
   printf '%-34s %10s req/s  p99 %7s ms | %-22s %10s req/s  p99 %7s ms | ratio %s\n' \
     "$1" "$reqs" "$p99" "$3" "$base_reqs" "$base_p99" "$(awk -v a="$reqs" -v b="$base_reqs" 'BEGIN { printf "%.2f", a / b }')"
 }
+
+# first_answer BINARY CACHE_DIR ROUNDS : prints the median milliseconds from exec to the first list answer.
+first_answer() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import http.client, os, statistics, subprocess, sys, time
+binary, cache, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+environment = dict(os.environ, OPENMARKET_CACHE_DIR=cache)
+times = []
+for _ in range(rounds):
+    started = time.monotonic()
+    server = subprocess.Popen(
+        [binary, "serve", "--port", "0", "--database", ":memory:", "--seed", "demo", "--log-level", "warning"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=environment, text=True)
+    try:
+        line = server.stdout.readline()  # the listening line names the URL
+        port = int(line.split("http://")[1].split()[0].rstrip("/").rsplit(":", 1)[1])
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        connection.request("GET", "/api/products?page_no=1&items_per_page=10")
+        answer = connection.getresponse()
+        answer.read()
+        assert answer.status == 200, answer.status
+        times.append((time.monotonic() - started) * 1000)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+print(f"{statistics.median(times):.0f}")
+PY
+}

@@ -16,12 +16,20 @@ package final class Emulator: Sendable {
     package let seedReport: SeedReport?
 
     /// The seed is read and checked before the store is opened, so a bad fixture leaves the database untouched.
+    /// With `copiesStoreTemplate`, an in-memory store with the demo seed or none is copied from the process's
+    /// template for its options after the first (`StoreTemplates`).
     package init(_ options: EmulatorOptions) throws(EmulatorError) {
         self.options = options
-        let plan = try options.seed.map { seed throws(EmulatorError) in try SeedPlan(seed, options: options) }
-        let store = try Self.openStore(options, adding: plan?.addedVendors ?? [])
         let clock = MarketClock(fixedAt: options.now)
-        let seeded = try plan.map { plan throws(EmulatorError) in try plan.apply(to: store, now: clock.now()) }
+        let start: StoreStart
+        if let key = StoreTemplates.Key(options) {
+            start = try StoreTemplates.shared.start(for: key, now: clock.now()) { () throws(EmulatorError) in
+                try Self.start(options, clock: clock)
+            }
+        } else {
+            start = try Self.start(options, clock: clock)
+        }
+        let (store, seeded) = (start.store, start.seeded)
         let context = APIContext(store: store, clock: clock, strict: options.strict, publicURL: options.publicURL)
         self.store = store
         router = options.generation.makeRouter(context: context)
@@ -43,6 +51,14 @@ package final class Emulator: Sendable {
     /// An error as the generation writes it, for refusals a transport makes before any route sees the request.
     package func render(_ error: HTTPError) -> Response {
         router.render(error)
+    }
+
+    /// Opens the store and writes the vendors and the seed into it.
+    private static func start(_ options: EmulatorOptions, clock: MarketClock) throws(EmulatorError) -> StoreStart {
+        let plan = try options.seed.map { seed throws(EmulatorError) in try SeedPlan(seed, options: options) }
+        let store = try Self.openStore(options, adding: plan?.addedVendors ?? [])
+        let seeded = try plan.map { plan throws(EmulatorError) in try plan.apply(to: store, now: clock.now()) }
+        return StoreStart(store: store, seeded: seeded)
     }
 
     /// Opens (or creates) the database, checks it belongs to this generation, and configures the vendors.

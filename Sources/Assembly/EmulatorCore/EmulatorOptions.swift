@@ -21,6 +21,10 @@ package struct EmulatorOptions: Sendable {
     package var readers: Int
     /// nil: no `/__admin` (no journal, faults or latency either).
     package var admin: AdminSettings?
+    /// Whether an in-memory store with the demo seed or none is copied from this process's template for the same
+    /// options (`StoreTemplates`), made by the first such emulator: worth it where a process makes many emulators,
+    /// while a process that makes one (`openmarket serve`) would only pay for the template.
+    package var copiesStoreTemplate: Bool
 
     /// The vendor configured when none is given, with fixed credentials so an app can keep them across restarts.
     package static let demoVendor = VendorConfiguration(
@@ -29,7 +33,7 @@ package struct EmulatorOptions: Sendable {
     package init(
         generation: Generation, vendors: [VendorConfiguration] = [], seed: EmulatorSeed? = nil, strict: Bool = false,
         now: Double? = nil, publicURL: String? = nil, database: String = ":memory:", readers: Int = 4,
-        admin: AdminSettings? = AdminSettings()
+        admin: AdminSettings? = AdminSettings(), copiesStoreTemplate: Bool = false
     ) {
         self.generation = generation
         self.vendors = vendors
@@ -40,6 +44,7 @@ package struct EmulatorOptions: Sendable {
         self.database = database
         self.readers = readers
         self.admin = admin
+        self.copiesStoreTemplate = copiesStoreTemplate
     }
 
     /// Whether the demo vendor is configured: on v2, when no vendor is given.

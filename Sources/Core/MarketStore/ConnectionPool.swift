@@ -32,8 +32,12 @@ final class ConnectionPool: @unchecked Sendable {
 
     /// Opens and migrates the database; `readers` connections are opened up front, and the pool grows up to
     /// `maximumReaders` when more reads run at once. A read beyond that waits up to `readerWait` for one to
-    /// come back.
-    init(path: String, readers: Int, maximumReaders: Int, readerWait: DispatchTimeInterval = .seconds(10)) throws {
+    /// come back. An in-memory database starts as a copy of `template` when one is given (see
+    /// `MarketStore.init(copying:)`), which the migrations then find up to date.
+    init(
+        path: String, readers: Int, maximumReaders: Int, readerWait: DispatchTimeInterval = .seconds(10),
+        template: StoreSnapshot? = nil
+    ) throws {
         guard readers >= 0 else { throw StoreError.invalidReaderCount(readers) }
         guard maximumReaders >= max(readers, 1) else {
             throw StoreError.invalidReaderMaximum(maximumReaders, readers: readers)
@@ -50,6 +54,9 @@ final class ConnectionPool: @unchecked Sendable {
             if !isInMemory { try writer.enableWriteAheadLog() }
             // FAST: freed pages are not zeroed one by one, so deleting a large image needs little journal room.
             try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = FAST")
+            if isInMemory, let template {
+                try Connection.withImage(template.image) { try $0.copy(to: writer) }
+            }
             try Migrator.migrate(writer, path: path)
             return writer
         }

@@ -15,6 +15,17 @@ extension MarketStore {
         }
     }
 
+    /// Gives every vendor `time` as its creation time: for a store just copied from a template made at another moment
+    /// (`init(copying:)`), so that its vendors read as stored when it was made, as `upsertVendors` would have.
+    package func setCreationTimeOfAllVendors(_ time: Double) throws {
+        try connections.writeTransaction { connection in
+            try connection.withStatement("UPDATE vendors SET created_at = ?1") {
+                try $0.bind(time, at: 1)
+                try $0.run()
+            }
+        }
+    }
+
     /// The configured (not retired) vendor with this identifier.
     package func vendor(identifier: String) throws -> Vendor? {
         try connections.read { try Self.vendor(identifier: identifier, includingRetired: false, on: $0) }

@@ -14,6 +14,13 @@ package final class MarketStore: Sendable {
             path: path, readers: readers, maximumReaders: maximumReaders ?? max(2 * readers, 8))
     }
 
+    /// A new in-memory store holding what `template` holds (vendors, products, images, id counters, generation),
+    /// as making an empty store and writing the same rows would, in a fraction of the time: how an in-process
+    /// emulator makes its seeded stores after the first. Every copy is independent of the template and of the others.
+    package init(copying template: StoreSnapshot) throws {
+        connections = try ConnectionPool(path: ":memory:", readers: 0, maximumReaders: 8, template: template)
+    }
+
     /// Folds every change into the database file and closes it, leaving no `-wal` or `-shm` beside it: call once
     /// nothing reads or writes any more (a server, after its last request). Later calls throw `StoreError.closed`.
     package func close() {

@@ -37,7 +37,8 @@ extension EmulatorOptions {
             vendors: options.vendors,
             seed: seed, strict: options.strict, now: options.now?.timeIntervalSince1970,
             database: options.database ?? ":memory:",
-            admin: AdminSettings(journalCapacity: options.journal, latency: latency, faultSeed: options.faultSeed))
+            admin: AdminSettings(journalCapacity: options.journal, latency: latency, faultSeed: options.faultSeed),
+            copiesStoreTemplate: true)
     }
 
     private static func latency(_ milliseconds: ClosedRange<Int>?) throws(OpenMarketEmulator.SetupError) -> LatencyRange {

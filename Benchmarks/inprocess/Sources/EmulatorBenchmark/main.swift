@@ -8,8 +8,9 @@ import OpenMarketEmulator
 // Usage: EmulatorBenchmark inprocess ROUNDS SECONDS CONCURRENCY
 //        EmulatorBenchmark live URL ROUNDS SECONDS CONCURRENCY
 //        EmulatorBenchmark creation COUNT
-// Prints one line per figure: NAME MEDIAN (requests per second, or microseconds for creation), the median of the
-// rounds. The same client code measures both transports; only the session differs.
+// Prints one line per figure: NAME MEDIAN (requests per second, the median of the rounds), or for creation the
+// microseconds of the first of each kind in the process, then the median and p90 of COUNT after it. The same client
+// code measures both transports; only the session differs.
 
 let arguments = CommandLine.arguments
 
@@ -40,8 +41,13 @@ func roundTrips(_ session: URLSession, _ url: URL, seconds: Double, concurrency:
 }
 
 func median(_ values: [Double]) -> Double {
+    percentile(50, of: values)
+}
+
+/// The value that `percent` % of `values` do not exceed (nearest rank).
+func percentile(_ percent: Int, of values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted[sorted.count / 2]
+    return sorted[max(0, (sorted.count * percent + 99) / 100 - 1)]
 }
 
 func measure(_ session: URLSession, base: String, rounds: Int, seconds: Double, concurrency: Int) {
@@ -72,15 +78,17 @@ case "live":
 case "creation":
     let count = Int(arguments[2])!
     let firstDemo = try microseconds { _ = try OpenMarketEmulator(.init(generation: .v2b, seed: .demo)) }
-    print("first-demo \(Int(firstDemo))")
+    let firstEmpty = try microseconds { _ = try OpenMarketEmulator(.init(generation: .v2b)) }
+    print("first demo \(Int(firstDemo)), first empty \(Int(firstEmpty))")
     var empty: [Double] = []
     var demo: [Double] = []
     for _ in 0..<count {
         empty.append(try microseconds { _ = try OpenMarketEmulator(.init(generation: .v2b)) })
         demo.append(try microseconds { _ = try OpenMarketEmulator(.init(generation: .v2b, seed: .demo)) })
     }
-    print("empty \(Int(median(empty)))")
-    print("demo \(Int(median(demo)))")
+    for (name, times) in [("empty", empty), ("demo", demo)] {
+        print("\(name) median \(Int(median(times))), p90 \(Int(percentile(90, of: times)))")
+    }
 default:
     FileHandle.standardError.write(Data("usage: EmulatorBenchmark inprocess|live|creation ...\n".utf8))
     exit(64)
