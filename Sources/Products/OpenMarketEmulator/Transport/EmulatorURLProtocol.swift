@@ -7,8 +7,9 @@ import Locking
 /// Answers the requests of one emulator's sessions in process. `Tag` only makes the class distinct per emulator
 /// (see `ProtocolTag`); the registry says which emulator that is.
 ///
-/// `startLoading` runs on a queue the loading system may share between all sessions, so it only hands the request
-/// to an `InProcessExchange`, which answers on a queue of its own and never waits there.
+/// `startLoading` runs on a queue the loading system may share between all sessions; it hands the request to an
+/// `InProcessExchange`, which answers an in-memory body there (the client must be called from that queue) and moves
+/// only what may wait (a body stream, a delay) off it.
 final class EmulatorURLProtocol<Tag: ProtocolTag>: URLProtocol {
     private let exchange = Locked<InProcessExchange?>(nil)
 

@@ -23,7 +23,7 @@ final class InProcessExchange: Sendable {
         case failure(URLError.Code)
     }
 
-    /// Answers run here, never on the loading system's queue: a request may take a write lock or read a stream.
+    /// Answers with a body stream run here, never on the loading system's queue: reading a stream may wait on the app.
     private static let queue = DispatchQueue(label: "OpenMarketEmulator", attributes: .concurrent)
 
     private let callbacks: ProtocolCallbacks
@@ -39,16 +39,27 @@ final class InProcessExchange: Sendable {
         self.callbacks = callbacks
     }
 
+    /// Called from `startLoading`. A request whose body is in memory is answered right here, and an answer without a
+    /// delay reaches the client before this returns: FoundationNetworking's client reads its session's task table,
+    /// which only the queue `startLoading` runs on may touch safely, and a call from another queue while the session
+    /// starts or ends other tasks can crash it. Only a body stream (which may wait on the app) and a delayed answer
+    /// go through the exchange's own queue and timer.
     func start(_ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?) {
-        Self.queue.async { [self] in
-            let outcome = Self.answer(request, isUpload: isUpload, entry: entry)
-            let timeout = Duration.milliseconds(Int(min(request.timeoutInterval, 86_400) * 1000))
-            let delay = if case .answer(let response, _, _) = outcome { response.delay } else { Duration.zero }
-            if delay >= timeout {
-                schedule(.failure(.timedOut), after: timeout)
-            } else {
-                schedule(outcome, after: delay)
-            }
+        guard request.httpBodyStream != nil else {
+            answer(request, isUpload: isUpload, entry: entry)
+            return
+        }
+        Self.queue.async { [self] in answer(request, isUpload: isUpload, entry: entry) }
+    }
+
+    private func answer(_ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?) {
+        let outcome = Self.answer(request, isUpload: isUpload, entry: entry)
+        let timeout = Duration.milliseconds(Int(min(request.timeoutInterval, 86_400) * 1000))
+        let delay = if case .answer(let response, _, _) = outcome { response.delay } else { Duration.zero }
+        if delay >= timeout {
+            schedule(.failure(.timedOut), after: timeout)
+        } else {
+            schedule(outcome, after: delay)
         }
     }
 
