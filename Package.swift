@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "OpenAPITests",
             dependencies: [
-                "HTTPCore", "HTTPTestSupport", "MarketAPI", "MarketStore", "SchemaEmbedder",
+                "HTTPCore", "HTTPTestSupport", "MarketAPI", "MarketStore", "SchemaEmbedder", "WireFormat",
                 .product(name: "Yams", package: "Yams"),
             ]),
         .testTarget(

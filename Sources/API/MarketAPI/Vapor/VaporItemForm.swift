@@ -10,6 +10,8 @@ struct VaporItemForm {
     /// The largest price or discount: every whole number up to 2^53 survives the store's double exactly.
     static let largestAmount: Int64 = 1 << 53
     static let keys = ["title", "descriptions", "price", "currency", "stock", "discounted_price", "password"]
+    /// The fields read as whole numbers.
+    static let wholeNumberKeys: Set<String> = ["price", "stock", "discounted_price"]
 
     private let fields: [String: String]
     /// Where the fields came from, so that a missing one is asked for in the body's own terms.

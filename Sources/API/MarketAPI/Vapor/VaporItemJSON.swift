@@ -16,10 +16,23 @@ struct VaporItemJSON {
             body, source: "the JSON body", example: Self.example, keepingWhole: Self.imageKeys)
         var fields: [String: String] = [:]
         for key in VaporItemForm.keys {
-            fields[key] = try json.string(key)
+            fields[key] = try Self.text(of: key, in: json)
         }
         form = VaporItemForm(fields: fields, source: .jsonMember)
         object = json.object
+    }
+
+    /// A member as the form's text. A whole JSON number written with a fraction or an exponent (`461.0`, `1e3`)
+    /// is read as that integer where the form wants a whole number, as Vapor's JSONDecoder decoded an `Int` from
+    /// any number equal to one. Every other value keeps its text: `9.99` still gets the form's own 400, and an
+    /// integer written as one is read digit for digit, never through a double.
+    private static func text(of key: String, in json: RequestJSON.Object) throws(APIError) -> String? {
+        if VaporItemForm.wholeNumberKeys.contains(key), case .number(let number)? = json.object[key],
+           number.text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
+           let whole = try? json.object.int64(key) {
+            return String(whole)
+        }
+        return try json.string(key)
     }
 
     /// Every image, decoded and checked by its bytes; the first bad one is a 400 that says which and why.
