@@ -48,7 +48,8 @@ enum ShimRefusal {
         message: "the request headers are larger than this server accepts (about 30 KB in all); send fewer or shorter headers")
 
     /// libmicrohttpd refuses with one of a few statuses; each gets its own fix. Any other is read as a 400.
-    private static func libraryRefusal(code: Int) -> HTTPError {
+    /// The portable shim path sends the same answers by itself (see shim_gate.c).
+    static func libraryRefusal(code: Int) -> HTTPError {
         switch code {
         case 414: requestLineTooLong
         case 431: headersTooLarge

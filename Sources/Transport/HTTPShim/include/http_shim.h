@@ -87,6 +87,12 @@ typedef struct {
     /// of it for the answer's header block, which libmicrohttpd would then close on without a word.
     http_shim_own_answer request_line_too_long;
     http_shim_own_answer headers_too_large;
+    /// For what libmicrohttpd refuses by itself with a fixed HTML page: a request line that is not HTTP (400), an
+    /// HTTP version other than 1.x (505), a chunk size past 2^64 (413). The Linux path replaces those pages as they
+    /// are queued; the portable path, which cannot, sends these for a connection's first request (shim_gate.c).
+    http_shim_own_answer malformed_request;
+    http_shim_own_answer version_not_supported;
+    http_shim_own_answer chunk_too_large;
 } http_shim_config;
 
 typedef struct http_shim_server http_shim_server;
