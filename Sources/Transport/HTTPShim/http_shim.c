@@ -480,10 +480,11 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     // may rely on. The option exists from 0.9.77 on; an older library would refuse to start on it, and a binary built
     // against 0.9.75's header may load 1.0 (same soname), hence the check at run time and the value spelled here.
     const int discipline_level = shim_library_has_discipline_level() ? -3 : 0;
+    // Without a listener of its own the daemon takes no address (1.0 refuses to start with one; NULL is ignored).
     server->daemon = MHD_start_daemon(
-        flags, config->port, NULL, NULL, on_access, server,
+        flags, SHIM_LINUX_PATH ? config->port : 0, NULL, NULL, on_access, server,
 
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_SOCK_ADDR, SHIM_LINUX_PATH ? (struct sockaddr *)&address : NULL,
         MHD_OPTION_URI_LOG_CALLBACK, on_request_line, server,
         MHD_OPTION_NOTIFY_COMPLETED, on_request_completed, server,
         MHD_OPTION_NOTIFY_CONNECTION, shim_on_connection, server,
