@@ -517,8 +517,12 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         free(server);
         return NULL;
     }
+#if SHIM_LINUX_PATH
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    server->port = server->gate != NULL ? shim_gate_port(server->gate) : info != NULL ? info->port : config->port;
+    server->port = info != NULL ? info->port : config->port;
+#else
+    server->port = shim_gate_port(server->gate);
+#endif
     return server;
 }
 
@@ -546,10 +550,15 @@ static unsigned int adopt_waiting_connections(http_shim_server *server, MHD_sock
 
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     const uint64_t deadline = shim_monotonic_milliseconds() + grace_milliseconds;
-    // On the portable path the gate holds the listener (and connections it has not handed over yet).
-    MHD_socket listener = server->gate != NULL ? shim_gate_stop(server->gate) : MHD_quiesce_daemon(server->daemon);
+    // On the portable path the gate holds the listener (and connections it has not handed over yet), and every
+    // connection the daemon has comes from the gate: all it handed over must be registered before the count is done.
+    unsigned int expected_started = shim_started_connections(&server->connections);
+#if SHIM_LINUX_PATH
+    MHD_socket listener = MHD_quiesce_daemon(server->daemon);
+#else
+    MHD_socket listener = shim_gate_stop(server->gate, &expected_started);
     server->gate = NULL;
-    unsigned int started_before = shim_started_connections(&server->connections);
+#endif
     unsigned int adopted = 0;
     if (listener != MHD_INVALID_SOCKET) {
         adopted = adopt_waiting_connections(server, listener);
@@ -562,7 +571,7 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     // but that libmicrohttpd has not read yet.
     const struct timespec pause = {.tv_sec = 0, .tv_nsec = 5 * 1000 * 1000};
     while ((atomic_load(&server->in_flight) > 0 ||
-            shim_started_connections(&server->connections) - started_before < adopted ||
+            shim_started_connections(&server->connections) < expected_started + adopted ||
             shim_has_unread_requests(&server->connections)) &&
            shim_monotonic_milliseconds() < deadline) {
         nanosleep(&pause, NULL);

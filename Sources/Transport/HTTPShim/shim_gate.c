@@ -24,6 +24,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdlib.h>
@@ -55,6 +56,7 @@ struct shim_gate {
     pthread_t thread;
     uint16_t port;
     unsigned int header_deadline_milliseconds;
+    atomic_uint handed_over;  // Connections libmicrohttpd took, ever: a stop waits until it has registered them all.
     size_t peek_capacity;  // The connection memory limit plus one: enough to tell a head too large to take.
     char *peek;            // Used by the gate's thread only.
     unsigned int count;
@@ -161,8 +163,10 @@ static void forget(struct shim_gate *gate, unsigned int index) {
 
 static void hand_over(struct shim_gate *gate, const waiting_connection *connection) {
     // libmicrohttpd owns the descriptor from here, and closes it itself when it cannot take the connection.
-    (void)MHD_add_connection(gate->server->daemon, connection->descriptor,
-                             (const struct sockaddr *)&connection->address, connection->address_length);
+    if (MHD_add_connection(gate->server->daemon, connection->descriptor, (const struct sockaddr *)&connection->address,
+                           connection->address_length) == MHD_YES) {
+        atomic_fetch_add(&gate->handed_over, 1);
+    }
 }
 
 // Sends the answer, reads (a bounded amount of) what the client sent so that the close is orderly, and closes.
@@ -229,7 +233,8 @@ static int close_late(struct shim_gate *gate) {
             next = gate->waiting[index].deadline;
         }
     }
-    return next == UINT64_MAX ? -1 : (int)(next - now);
+    if (next == UINT64_MAX) return -1;
+    return next - now > INT_MAX ? INT_MAX : (int)(next - now);
 }
 
 // Every loop below goes backwards: forget() moves the last entry into the freed place, an entry already visited.
@@ -296,6 +301,7 @@ struct shim_gate *shim_gate_start(struct http_shim_server *server, const struct 
     if (gate == NULL) return NULL;
     gate->server = server;
     gate->header_deadline_milliseconds = header_deadline_milliseconds;
+    atomic_init(&gate->handed_over, 0);
     gate->peek_capacity = server->connection_memory_limit + 1;
     gate->peek = malloc(gate->peek_capacity);
     gate->listener = open_listener(address, address_length);
@@ -315,7 +321,7 @@ uint16_t shim_gate_port(const struct shim_gate *gate) {
     return gate->port;
 }
 
-MHD_socket shim_gate_stop(struct shim_gate *gate) {
+MHD_socket shim_gate_stop(struct shim_gate *gate, unsigned int *handed_over) {
     (void)write(gate->wake[1], "x", 1);
     pthread_join(gate->thread, NULL);
     close(gate->wake[0]);
@@ -323,6 +329,7 @@ MHD_socket shim_gate_stop(struct shim_gate *gate) {
     // Requests that arrived before the stop are libmicrohttpd's to answer within the grace, judged or not.
     for (unsigned int index = 0; index < gate->count; index++) hand_over(gate, &gate->waiting[index]);
     MHD_socket listener = gate->listener;
+    *handed_over = atomic_load(&gate->handed_over);
     free(gate->peek);
     free(gate);
     return listener;

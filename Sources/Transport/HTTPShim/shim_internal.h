@@ -148,11 +148,13 @@ bool shim_is_bad_content_length(const char *value, size_t length);
 // HTML, and hands every other connection to the daemon with MHD_add_connection. start binds and starts its thread
 // (NULL when it cannot; the daemon must already run, started with
 // MHD_USE_NO_LISTEN_SOCKET); port says what it bound; stop joins the thread, hands the connections it still holds
-// to the daemon, frees the gate and returns the listener, which the caller then owns (and closes).
+// to the daemon, frees the gate and returns the listener, which the caller then owns (and closes), and in
+// `handed_over` how many connections it ever handed to the daemon (libmicrohttpd 1.0 registers one added from another
+// thread later, in its own thread: a stop waits for that).
 struct shim_gate *shim_gate_start(struct http_shim_server *server, const struct sockaddr *address,
                                   socklen_t address_length, unsigned int header_deadline_milliseconds);
 uint16_t shim_gate_port(const struct shim_gate *gate);
-MHD_socket shim_gate_stop(struct shim_gate *gate);
+MHD_socket shim_gate_stop(struct shim_gate *gate, unsigned int *handed_over);
 
 // Hands a request libmicrohttpd refused by itself to the handler and queues the handler's answer (http_shim.c);
 // MHD_NO when no answer could be made.
