@@ -12,7 +12,8 @@
 
 // Two code paths, one behaviour. The Linux path uses what only Linux (with ELF linking) offers: epoll, and the
 // interposition of libmicrohttpd's MHD_queue_response (shim_library_errors.c). The portable path is what macOS
-// builds: poll, and no interposition (see shim_library_errors.c for what that leaves). Defining
+// builds: poll, no interposition, and instead a gate that owns the listener and answers a connection's first request
+// before libmicrohttpd sees it when the library would refuse it (shim_gate.c says what that leaves). Defining
 // HTTP_SHIM_PORTABLE (Package.swift does when OPENMARKET_PORTABLE_SHIM=1) builds the portable path on Linux too, so
 // that CI tests what a Mac runs.
 #if defined(__linux__) && !defined(HTTP_SHIM_PORTABLE)

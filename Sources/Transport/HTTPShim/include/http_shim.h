@@ -78,7 +78,8 @@ typedef struct {
                                                ///< connection past it is closed.
     size_t connection_memory_limit; ///< Per-connection buffer for the request line, headers and response headers.
     /// For bytes that are not an HTTP request at all (binary junk instead of a request line), which libmicrohttpd
-    /// closes on without answering. Sent on Linux only (it needs the socket's count of received bytes).
+    /// closes on without answering. Sent where the system gives the socket's count of received bytes (Linux,
+    /// macOS), and by the portable path's gate for a request line that starts with a NUL byte.
     http_shim_own_answer unreadable_request;
     /// For a Content-Length that is not a length (not digits, or past 2^64), which libmicrohttpd 0.9.75 answers
     /// with its response header block written twice.
