@@ -28,7 +28,7 @@ public final class HTTPServer: Sendable {
         let ownAnswers = [
             ShimRefusal.unreadableRequest, ShimRefusal.badContentLength, ShimRefusal.requestLineTooLong,
             ShimRefusal.headersTooLarge, ShimRefusal.libraryRefusal(code: 400), ShimRefusal.libraryRefusal(code: 505),
-            ShimRefusal.libraryRefusal(code: 413),
+            ShimRefusal.libraryRefusal(code: 413), ShimRefusal.unsupportedTransferCoding, ShimRefusal.bodyTooLarge,
         ].map(router.render)
         let handle = configuration.host.withCString { host in
             withOwnAnswers(ownAnswers[...]) { answers in
@@ -48,7 +48,9 @@ public final class HTTPServer: Sendable {
                     headers_too_large: answers[3],
                     malformed_request: answers[4],
                     version_not_supported: answers[5],
-                    chunk_too_large: answers[6])
+                    chunk_too_large: answers[6],
+                    unsupported_transfer_coding: answers[7],
+                    body_too_large: answers[8])
                 return http_shim_start(
                     &shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
             }

@@ -56,7 +56,9 @@ int shim_own_answers_prepare(struct http_shim_server *server, const http_shim_co
         prepare(&server->own_answers[SHIM_HEADERS_TOO_LARGE], &config->headers_too_large) != 0 ||
         prepare(&server->own_answers[SHIM_MALFORMED_REQUEST], &config->malformed_request) != 0 ||
         prepare(&server->own_answers[SHIM_VERSION_NOT_SUPPORTED], &config->version_not_supported) != 0 ||
-        prepare(&server->own_answers[SHIM_CHUNK_TOO_LARGE], &config->chunk_too_large) != 0) {
+        prepare(&server->own_answers[SHIM_CHUNK_TOO_LARGE], &config->chunk_too_large) != 0 ||
+        prepare(&server->own_answers[SHIM_UNSUPPORTED_TRANSFER_CODING], &config->unsupported_transfer_coding) != 0 ||
+        prepare(&server->own_answers[SHIM_BODY_TOO_LARGE], &config->body_too_large) != 0) {
         shim_own_answers_free(server);
         return -1;
     }

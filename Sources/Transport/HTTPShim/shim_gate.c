@@ -1,7 +1,8 @@
 // The portable path's gate: what replaces, on macOS, the Linux path's interposition of MHD_queue_response.
 // libmicrohttpd refuses some requests by itself with fixed HTML pages (a request line or head too large, a request
 // line that is not HTTP, an HTTP version other than 1.x, a Content-Length that is not a length, a chunk size past
-// 2^64), and stalls on a request line that starts with a NUL byte (0.9.75). Where the library's own calls cannot be
+// 2^64; with 1.0 also a transfer coding other than chunked and a Content-Length of 2^64 - 1, which 0.9.75 leaves to
+// the shim), and stalls on a request line that starts with a NUL byte (0.9.75). Where the library's own calls cannot be
 // interposed, the gate sees the request first: it owns the listening socket (the daemon runs with
 // MHD_USE_NO_LISTEN_SOCKET), accepts each connection, looks at its first request with MSG_PEEK (nothing is consumed,
 // so libmicrohttpd later reads the same bytes), answers in the generation's JSON what libmicrohttpd would refuse,
@@ -142,12 +143,19 @@ static int judge(const char *bytes, size_t length, size_t limit) {
         const char *next = memchr(line, '\n', (size_t)(blank + 1 - line));
         const char *value;
         size_t value_length;
-        if (header_value(line, next, MHD_HTTP_HEADER_CONTENT_LENGTH, &value, &value_length) &&
-            shim_is_bad_content_length(value, value_length)) {
-            return SHIM_BAD_CONTENT_LENGTH;
+        if (header_value(line, next, MHD_HTTP_HEADER_CONTENT_LENGTH, &value, &value_length)) {
+            if (shim_is_bad_content_length(value, value_length)) return SHIM_BAD_CONTENT_LENGTH;
+            while (value_length > 1 && *value == '0') {
+                value++;
+                value_length--;
+            }
+            // 1.0 takes 2^64 - 1 for "unknown" and refuses it itself; as large as it gets, it is too large.
+            if (value_length == 20 && memcmp(value, "18446744073709551615", 20) == 0) return SHIM_BODY_TOO_LARGE;
         }
         if (header_value(line, next, MHD_HTTP_HEADER_TRANSFER_ENCODING, &value, &value_length)) {
             chunked = value_length == 7 && strncasecmp(value, "chunked", 7) == 0;
+            // 1.0 refuses any other coding itself; the shim refuses it too (http_shim.c), in the same words.
+            if (!chunked) return SHIM_UNSUPPORTED_TRANSFER_CODING;
         }
         line = next + 1;
     }

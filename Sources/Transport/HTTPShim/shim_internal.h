@@ -61,7 +61,9 @@ typedef enum {
     SHIM_MALFORMED_REQUEST = 4,       // These three only on the portable path, from its gate (shim_gate.c).
     SHIM_VERSION_NOT_SUPPORTED = 5,
     SHIM_CHUNK_TOO_LARGE = 6,
-    SHIM_OWN_ANSWER_COUNT = 7
+    SHIM_UNSUPPORTED_TRANSFER_CODING = 7,  // Refused by libmicrohttpd 1.0 itself, by the shim otherwise.
+    SHIM_BODY_TOO_LARGE = 8,               // Content-Length 2^64 - 1: the same.
+    SHIM_OWN_ANSWER_COUNT = 9
 } shim_own_answer_kind;
 
 struct shim_gate;

@@ -94,6 +94,10 @@ typedef struct {
     http_shim_own_answer malformed_request;
     http_shim_own_answer version_not_supported;
     http_shim_own_answer chunk_too_large;
+    /// For what libmicrohttpd 1.0 refuses by itself and 0.9.75 leaves to the shim: a transfer coding other than
+    /// chunked, and a Content-Length of 2^64 - 1. The portable path's gate sends these on any version.
+    http_shim_own_answer unsupported_transfer_coding;
+    http_shim_own_answer body_too_large;
 } http_shim_config;
 
 typedef struct http_shim_server http_shim_server;
