@@ -23,10 +23,12 @@ package final class HTTPServer: Sendable {
         let context = Unmanaged.passRetained(dispatcher)
         var errorText = [CChar](repeating: 0, count: 256)
         // The answers the shim sends by itself (bytes that are not a request, a Content-Length that is not a length,
-        // a head too large to leave room for an answer), rendered once here, as the generation renders every error.
+        // a head too large to leave room for an answer, and on the portable path what libmicrohttpd would refuse
+        // with its own HTML), rendered once here, as the generation renders every error.
         let ownAnswers = [
             ShimRefusal.unreadableRequest, ShimRefusal.badContentLength, ShimRefusal.requestLineTooLong,
-            ShimRefusal.headersTooLarge,
+            ShimRefusal.headersTooLarge, ShimRefusal.libraryRefusal(code: 400), ShimRefusal.libraryRefusal(code: 505),
+            ShimRefusal.libraryRefusal(code: 413), ShimRefusal.unsupportedTransferCoding, ShimRefusal.bodyTooLarge,
         ].map(router.render)
         let handle = configuration.host.withCString { host in
             withOwnAnswers(ownAnswers[...]) { answers in
@@ -43,7 +45,12 @@ package final class HTTPServer: Sendable {
                     unreadable_request: answers[0],
                     bad_content_length: answers[1],
                     request_line_too_long: answers[2],
-                    headers_too_large: answers[3])
+                    headers_too_large: answers[3],
+                    malformed_request: answers[4],
+                    version_not_supported: answers[5],
+                    chunk_too_large: answers[6],
+                    unsupported_transfer_coding: answers[7],
+                    body_too_large: answers[8])
                 return http_shim_start(
                     &shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
             }

@@ -6,14 +6,8 @@ import HTTPShim
 enum ShimRefusal {
     static func error(for raw: http_shim_request) -> HTTPError? {
         switch raw.state {
-        case HTTP_SHIM_BODY_TOO_LARGE:
-            HTTPError(
-                status: .contentTooLarge,
-                message: "the request body is larger than this server accepts; send a smaller body or start the server with a larger --max-body-bytes")
-        case HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING:
-            HTTPError(
-                status: .badRequest,
-                message: "the Transfer-Encoding is not supported; send the body with a Content-Length, or with Transfer-Encoding: chunked alone")
+        case HTTP_SHIM_BODY_TOO_LARGE: bodyTooLarge
+        case HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING: unsupportedTransferCoding
         case HTTP_SHIM_TOO_MANY_CONNECTIONS:
             HTTPError(
                 status: .serviceUnavailable,
@@ -24,6 +18,14 @@ enum ShimRefusal {
             nil
         }
     }
+
+    static let bodyTooLarge = HTTPError(
+        status: .contentTooLarge,
+        message: "the request body is larger than this server accepts; send a smaller body or start the server with a larger --max-body-bytes")
+
+    static let unsupportedTransferCoding = HTTPError(
+        status: .badRequest,
+        message: "the Transfer-Encoding is not supported; send the body with a Content-Length, or with Transfer-Encoding: chunked alone")
 
     /// Bytes that are not an HTTP request at all, which libmicrohttpd closes on without answering; the shim sends
     /// this instead (see shim_close_answers.c).
@@ -48,7 +50,8 @@ enum ShimRefusal {
         message: "the request headers are larger than this server accepts (about 30 KB in all); send fewer or shorter headers")
 
     /// libmicrohttpd refuses with one of a few statuses; each gets its own fix. Any other is read as a 400.
-    private static func libraryRefusal(code: Int) -> HTTPError {
+    /// The portable shim path sends the same answers by itself (see shim_gate.c).
+    static func libraryRefusal(code: Int) -> HTTPError {
         switch code {
         case 414: requestLineTooLong
         case 431: headersTooLarge

@@ -251,10 +251,8 @@ enum MHD_Result shim_answer_refusal(struct http_shim_server *server, struct MHD_
     return answer_with(server, connection, &request, NULL);
 }
 
-// Room kept in a connection's memory for the answer's header block (status line, Date, Content-Type, Content-Length,
-// Connection and a few of the router's own, a few hundred bytes), and what libmicrohttpd keeps per request header
-// besides its bytes (a list entry, aligned).
-enum { ANSWER_HEADER_RESERVE = 2048, HEADER_ENTRY_OVERHEAD = 64 };
+// What libmicrohttpd keeps per request header besides its bytes (a list entry, aligned).
+enum { HEADER_ENTRY_OVERHEAD = 64 };
 
 static enum MHD_Result add_header_footprint(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
@@ -272,8 +270,8 @@ static shim_own_answer_kind head_too_large(const struct http_shim_server *server
     size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
     size_t footprint = line + 2;  // The empty line that ends the head.
     MHD_get_connection_values(connection, MHD_HEADER_KIND, add_header_footprint, &footprint);
-    if (footprint + ANSWER_HEADER_RESERVE <= server->connection_memory_limit) return SHIM_NO_OWN_ANSWER;
-    return line + ANSWER_HEADER_RESERVE > server->connection_memory_limit ? SHIM_REQUEST_LINE_TOO_LONG
+    if (footprint + SHIM_ANSWER_HEADER_RESERVE <= server->connection_memory_limit) return SHIM_NO_OWN_ANSWER;
+    return line + SHIM_ANSWER_HEADER_RESERVE > server->connection_memory_limit ? SHIM_REQUEST_LINE_TOO_LONG
                                                                           : SHIM_HEADERS_TOO_LARGE;
 }
 
@@ -472,6 +470,7 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     flags |= MHD_USE_EPOLL;
 #else
     flags |= MHD_USE_POLL;  // kqueue is not supported by libmicrohttpd; poll is on every system it supports.
+    flags |= MHD_USE_NO_LISTEN_SOCKET;  // The gate listens, and hands connections over (shim_gate.c).
 #endif
     if (ipv6) flags |= MHD_USE_IPv6;
     unsigned int threads = config->threads > 0 ? config->threads : 1;
@@ -481,10 +480,11 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     // may rely on. The option exists from 0.9.77 on; an older library would refuse to start on it, and a binary built
     // against 0.9.75's header may load 1.0 (same soname), hence the check at run time and the value spelled here.
     const int discipline_level = shim_library_has_discipline_level() ? -3 : 0;
+    // Without a listener of its own the daemon takes no address (1.0 refuses to start with one; NULL is ignored).
     server->daemon = MHD_start_daemon(
-        flags, config->port, NULL, NULL, on_access, server,
+        flags, SHIM_LINUX_PATH ? config->port : 0, NULL, NULL, on_access, server,
 
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_SOCK_ADDR, SHIM_LINUX_PATH ? (struct sockaddr *)&address : NULL,
         MHD_OPTION_URI_LOG_CALLBACK, on_request_line, server,
         MHD_OPTION_NOTIFY_COMPLETED, on_request_completed, server,
         MHD_OPTION_NOTIFY_CONNECTION, shim_on_connection, server,
@@ -496,6 +496,17 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,
         discipline_level != 0 ? SHIM_OPTION_CLIENT_DISCIPLINE_LVL : MHD_OPTION_END, discipline_level,  // Last.
         MHD_OPTION_END);
+#if !SHIM_LINUX_PATH
+    socklen_t address_length = ipv6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+    if (server->daemon != NULL) {
+        server->gate = shim_gate_start(server, (struct sockaddr *)&address, address_length,
+                                       config->header_deadline_milliseconds);
+        if (server->gate == NULL) {
+            MHD_stop_daemon(server->daemon);
+            server->daemon = NULL;
+        }
+    }
+#endif
     if (server->daemon == NULL) {
         write_error(error, error_capacity, "cannot listen (is the port already in use, or the address not local?)",
                     config->host);
@@ -506,8 +517,12 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         free(server);
         return NULL;
     }
+#if SHIM_LINUX_PATH
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
     server->port = info != NULL ? info->port : config->port;
+#else
+    server->port = shim_gate_port(server->gate);
+#endif
     return server;
 }
 
@@ -535,8 +550,15 @@ static unsigned int adopt_waiting_connections(http_shim_server *server, MHD_sock
 
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     const uint64_t deadline = shim_monotonic_milliseconds() + grace_milliseconds;
+    // On the portable path the gate holds the listener (and connections it has not handed over yet), and every
+    // connection the daemon has comes from the gate: all it handed over must be registered before the count is done.
+    unsigned int expected_started = shim_started_connections(&server->connections);
+#if SHIM_LINUX_PATH
     MHD_socket listener = MHD_quiesce_daemon(server->daemon);
-    unsigned int started_before = shim_started_connections(&server->connections);
+#else
+    MHD_socket listener = shim_gate_stop(server->gate, &expected_started);
+    server->gate = NULL;
+#endif
     unsigned int adopted = 0;
     if (listener != MHD_INVALID_SOCKET) {
         adopted = adopt_waiting_connections(server, listener);
@@ -549,7 +571,7 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     // but that libmicrohttpd has not read yet.
     const struct timespec pause = {.tv_sec = 0, .tv_nsec = 5 * 1000 * 1000};
     while ((atomic_load(&server->in_flight) > 0 ||
-            shim_started_connections(&server->connections) - started_before < adopted ||
+            shim_started_connections(&server->connections) < expected_started + adopted ||
             shim_has_unread_requests(&server->connections)) &&
            shim_monotonic_milliseconds() < deadline) {
         nanosleep(&pause, NULL);

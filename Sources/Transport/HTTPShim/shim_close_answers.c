@@ -53,7 +53,12 @@ int shim_own_answers_prepare(struct http_shim_server *server, const http_shim_co
     if (prepare(&server->own_answers[SHIM_UNREADABLE_REQUEST], &config->unreadable_request) != 0 ||
         prepare(&server->own_answers[SHIM_BAD_CONTENT_LENGTH], &config->bad_content_length) != 0 ||
         prepare(&server->own_answers[SHIM_REQUEST_LINE_TOO_LONG], &config->request_line_too_long) != 0 ||
-        prepare(&server->own_answers[SHIM_HEADERS_TOO_LARGE], &config->headers_too_large) != 0) {
+        prepare(&server->own_answers[SHIM_HEADERS_TOO_LARGE], &config->headers_too_large) != 0 ||
+        prepare(&server->own_answers[SHIM_MALFORMED_REQUEST], &config->malformed_request) != 0 ||
+        prepare(&server->own_answers[SHIM_VERSION_NOT_SUPPORTED], &config->version_not_supported) != 0 ||
+        prepare(&server->own_answers[SHIM_CHUNK_TOO_LARGE], &config->chunk_too_large) != 0 ||
+        prepare(&server->own_answers[SHIM_UNSUPPORTED_TRANSFER_CODING], &config->unsupported_transfer_coding) != 0 ||
+        prepare(&server->own_answers[SHIM_BODY_TOO_LARGE], &config->body_too_large) != 0) {
         shim_own_answers_free(server);
         return -1;
     }

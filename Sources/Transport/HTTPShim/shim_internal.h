@@ -8,10 +8,12 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <sys/socket.h>
 
 // Two code paths, one behaviour. The Linux path uses what only Linux (with ELF linking) offers: epoll, and the
 // interposition of libmicrohttpd's MHD_queue_response (shim_library_errors.c). The portable path is what macOS
-// builds: poll, and no interposition (see shim_library_errors.c for what that leaves). Defining
+// builds: poll, no interposition, and instead a gate that owns the listener and answers a connection's first request
+// before libmicrohttpd sees it when the library would refuse it (shim_gate.c says what that leaves). Defining
 // HTTP_SHIM_PORTABLE (Package.swift does when OPENMARKET_PORTABLE_SHIM=1) builds the portable path on Linux too, so
 // that CI tests what a Mac runs.
 #if defined(__linux__) && !defined(HTTP_SHIM_PORTABLE)
@@ -56,8 +58,15 @@ typedef enum {
     SHIM_BAD_CONTENT_LENGTH = 1,
     SHIM_REQUEST_LINE_TOO_LONG = 2,
     SHIM_HEADERS_TOO_LARGE = 3,
-    SHIM_OWN_ANSWER_COUNT = 4
+    SHIM_MALFORMED_REQUEST = 4,       // These three only on the portable path, from its gate (shim_gate.c).
+    SHIM_VERSION_NOT_SUPPORTED = 5,
+    SHIM_CHUNK_TOO_LARGE = 6,
+    SHIM_UNSUPPORTED_TRANSFER_CODING = 7,  // Refused by libmicrohttpd 1.0 itself, by the shim otherwise.
+    SHIM_BODY_TOO_LARGE = 8,               // Content-Length 2^64 - 1: the same.
+    SHIM_OWN_ANSWER_COUNT = 9
 } shim_own_answer_kind;
+
+struct shim_gate;
 
 struct http_shim_server {
     struct MHD_Daemon *daemon;
@@ -71,6 +80,7 @@ struct http_shim_server {
     atomic_uint in_flight;
     connection_registry connections;
     delay_timer delays;
+    struct shim_gate *gate;  // The portable path's own listener (shim_gate.c); NULL on the Linux path.
     // The shim's own answers (shim_close_answers.c), from the Content-Type line on: the status line and Date are
     // written when one is sent. NULL when there is none. Owned by the server, freed with it.
     struct prepared_answer {
@@ -79,6 +89,11 @@ struct http_shim_server {
         size_t length;
     } own_answers[SHIM_OWN_ANSWER_COUNT];
 };
+
+// Room kept in a connection's memory for the answer's header block (status line, Date, Content-Type, Content-Length,
+// Connection and a few of the router's own, a few hundred bytes): a request line or head that leaves less is
+// refused 414 or 431 (http_shim.c, and shim_gate.c before libmicrohttpd sees the request).
+enum { SHIM_ANSWER_HEADER_RESERVE = 2048 };
 
 uint64_t shim_monotonic_milliseconds(void);
 
@@ -126,6 +141,23 @@ void shim_own_answers_free(struct http_shim_server *server);
 // Bytes the socket has received so far (0 where the system does not say).
 uint64_t shim_bytes_received(MHD_socket descriptor);
 void shim_send_own_answer(const struct http_shim_server *server, MHD_socket descriptor, shim_own_answer_kind kind);
+
+// Whether a Content-Length value (`length` bytes, without the header's surrounding whitespace) is not one
+// libmicrohttpd can take as a length: empty, not all digits, or past 2^64 - 1 (shim_content_length.c).
+bool shim_is_bad_content_length(const char *value, size_t length);
+
+// The portable path's gate (shim_gate.c): it owns the listening socket, looks at each new connection's first request
+// before libmicrohttpd does (MSG_PEEK, nothing consumed), answers the ones libmicrohttpd would refuse with its own
+// HTML, and hands every other connection to the daemon with MHD_add_connection. start binds and starts its thread
+// (NULL when it cannot; the daemon must already run, started with
+// MHD_USE_NO_LISTEN_SOCKET); port says what it bound; stop joins the thread, hands the connections it still holds
+// to the daemon, frees the gate and returns the listener, which the caller then owns (and closes), and in
+// `handed_over` how many connections it ever handed to the daemon (libmicrohttpd 1.0 registers one added from another
+// thread later, in its own thread: a stop waits for that).
+struct shim_gate *shim_gate_start(struct http_shim_server *server, const struct sockaddr *address,
+                                  socklen_t address_length, unsigned int header_deadline_milliseconds);
+uint16_t shim_gate_port(const struct shim_gate *gate);
+MHD_socket shim_gate_stop(struct shim_gate *gate, unsigned int *handed_over);
 
 // Hands a request libmicrohttpd refused by itself to the handler and queues the handler's answer (http_shim.c);
 // MHD_NO when no answer could be made.

@@ -6,8 +6,8 @@
 // comes first, so the function below sees every response before libmicrohttpd does: the shim's own answers pass
 // through unchanged, and each of libmicrohttpd's is replaced by the handler's answer to a refusal with the same
 // status, which is the API generation's JSON error. On the portable path (macOS' two-level namespace binds the
-// library's calls to its own functions, so nothing can come first) this file only queues: those refusals stay
-// libmicrohttpd's HTML there.
+// library's calls to its own functions, so nothing can come first) this file only queues, and the gate
+// (shim_gate.c) answers those refusals before libmicrohttpd sees the request, for each connection's first request.
 
 #define _GNU_SOURCE  // For RTLD_NEXT.
 #include "shim_internal.h"
@@ -35,18 +35,9 @@ static queue_function library_queue(void) {
     return queue;
 }
 
-// A Content-Length libmicrohttpd cannot take as a length: empty, not all digits, or past 2^64 - 1.
 static bool has_bad_content_length(struct MHD_Connection *connection) {
     const char *length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    if (length == NULL) return false;
-    size_t digits = strspn(length, "0123456789");
-    if (digits == 0 || length[digits] != '\0') return true;
-    while (digits > 1 && *length == '0') {  // Leading zeros say nothing about the size.
-        length++;
-        digits--;
-    }
-    static const char largest[] = "18446744073709551615";  // 2^64 - 1, as many digits as any larger value needs.
-    return digits > sizeof largest - 1 || (digits == sizeof largest - 1 && strcmp(length, largest) > 0);
+    return length != NULL && shim_is_bad_content_length(length, strlen(length));
 }
 
 enum MHD_Result shim_queue(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response) {

@@ -78,7 +78,8 @@ typedef struct {
                                                ///< connection past it is closed.
     size_t connection_memory_limit; ///< Per-connection buffer for the request line, headers and response headers.
     /// For bytes that are not an HTTP request at all (binary junk instead of a request line), which libmicrohttpd
-    /// closes on without answering. Sent on Linux only (it needs the socket's count of received bytes).
+    /// closes on without answering. Sent where the system gives the socket's count of received bytes (Linux,
+    /// macOS), and by the portable path's gate for a request line that starts with a NUL byte.
     http_shim_own_answer unreadable_request;
     /// For a Content-Length that is not a length (not digits, or past 2^64), which libmicrohttpd 0.9.75 answers
     /// with its response header block written twice.
@@ -87,6 +88,16 @@ typedef struct {
     /// of it for the answer's header block, which libmicrohttpd would then close on without a word.
     http_shim_own_answer request_line_too_long;
     http_shim_own_answer headers_too_large;
+    /// For what libmicrohttpd refuses by itself with a fixed HTML page: a request line that is not HTTP (400), an
+    /// HTTP version other than 1.x (505), a chunk size past 2^64 (413). The Linux path replaces those pages as they
+    /// are queued; the portable path, which cannot, sends these for a connection's first request (shim_gate.c).
+    http_shim_own_answer malformed_request;
+    http_shim_own_answer version_not_supported;
+    http_shim_own_answer chunk_too_large;
+    /// For what libmicrohttpd 1.0 refuses by itself and 0.9.75 leaves to the shim: a transfer coding other than
+    /// chunked, and a Content-Length of 2^64 - 1. The portable path's gate sends these on any version.
+    http_shim_own_answer unsupported_transfer_coding;
+    http_shim_own_answer body_too_large;
 } http_shim_config;
 
 typedef struct http_shim_server http_shim_server;
