@@ -56,6 +56,37 @@ import Testing
         #expect(outcome.status == nil)
     }
 
+    @Test("delayed answers and streamed bodies, many at once on one session, each reach their own task whole")
+    func manyDelayedAtOnce() async throws {
+        let market = try EmulatorSession(.init(generation: .v2b, seed: .demo, latency: 1...3))
+        let (expected, _) = try await market.get("/api/products?page_no=1&items_per_page=5")
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            var statuses: [Int] = []
+            for index in 0..<160 {
+                if index >= 16, let status = try await group.next() { statuses.append(status) }
+                group.addTask {
+                    guard index.isMultiple(of: 4) else {
+                        let (body, response) = try await market.get("/api/products?page_no=1&items_per_page=5")
+                        #expect(body == expected)
+                        return response.statusCode
+                    }
+                    // A body stream is read off the loading system's queue, then handed back to it.
+                    var request = URLRequest(url: market.url("/api/products"))
+                    request.httpMethod = "POST"
+                    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                    request.httpBodyStream = InputStream(data: Data("{}".utf8))
+                    return try await market.send(request).response.statusCode
+                }
+            }
+            for try await status in group { statuses.append(status) }
+            return statuses
+        }
+        #expect(statuses.count == 160)
+        #expect(statuses.filter { $0 == 200 }.count == 120, "every list answer")
+        #expect(Set(statuses.filter { $0 != 200 }).count == 1, "every streamed create answered alike: \(Set(statuses))")
+        #expect(try await market.emulator.client.admin.requests().total >= 160)
+    }
+
     @Test("the latency option and the admin latency call both delay answers, and 0 turns it off")
     func latencyRange() async throws {
         let market = try EmulatorSession(.init(generation: .v2b, latency: 100...200, faultSeed: 7))

@@ -9,7 +9,8 @@ import Locking
 ///
 /// `startLoading` runs on a queue the loading system may share between all sessions; it hands the request to an
 /// `InProcessExchange`, which answers an in-memory body there (the client must be called from that queue) and moves
-/// only what may wait (a body stream, a delay) off it.
+/// only what may wait (a body stream, a delay) off it. A second call to `startLoading` brings such an outcome back
+/// to that queue (`InProcessExchange.handOver`).
 final class EmulatorURLProtocol<Tag: ProtocolTag>: URLProtocol {
     private let exchange = Locked<InProcessExchange?>(nil)
 
@@ -23,6 +24,10 @@ final class EmulatorURLProtocol<Tag: ProtocolTag>: URLProtocol {
 
     override func startLoading() {
         guard let client else { return }
+        if let running = exchange.withLock({ $0 }) {
+            running.deliverReady()
+            return
+        }
         let started = InProcessExchange(for: ProtocolCallbacks(protocol: self, client: client))
         exchange.withLock { $0 = started }
         started.start(request, isUpload: task is URLSessionUploadTask, entry: EmulatorRegistry.shared.entry(for: Self.self))

@@ -14,6 +14,8 @@ final class InProcessExchange: Sendable {
     private enum State {
         case answering
         case waiting(DispatchWorkItem)
+        /// Answered off the loading system's queue, waiting for `startLoading` to be called again (`handOver`).
+        case ready(Outcome)
         case over
     }
 
@@ -39,27 +41,40 @@ final class InProcessExchange: Sendable {
         self.callbacks = callbacks
     }
 
-    /// Called from `startLoading`. A request whose body is in memory is answered right here, and an answer without a
-    /// delay reaches the client before this returns: FoundationNetworking's client reads its session's task table,
-    /// which only the queue `startLoading` runs on may touch safely, and a call from another queue while the session
-    /// starts or ends other tasks can crash it. Only a body stream (which may wait on the app) and a delayed answer
-    /// go through the exchange's own queue and timer.
+    /// Called from the first `startLoading`. A request whose body is in memory is answered right here, and an answer
+    /// without a delay reaches the client before this returns: FoundationNetworking's client reads its session's
+    /// task table, which only the queue `startLoading` runs on may touch safely, and a call from another queue while
+    /// the session starts or ends other tasks can crash it. Only a body stream (which may wait on the app) and a
+    /// delay leave that queue, and their outcome comes back to it through `handOver`.
     func start(_ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?) {
         guard request.httpBodyStream != nil else {
-            answer(request, isUpload: isUpload, entry: entry)
+            answer(request, isUpload: isUpload, entry: entry, tell: deliver)
             return
         }
-        Self.queue.async { [self] in answer(request, isUpload: isUpload, entry: entry) }
+        Self.queue.async { [self] in answer(request, isUpload: isUpload, entry: entry, tell: handOver) }
     }
 
-    private func answer(_ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?) {
+    /// Called from a later `startLoading`, which `handOver` asked for: tells the client the outcome that is ready.
+    func deliverReady() {
+        let ready: Outcome? = state.withLock { state in
+            if case .ready(let outcome) = state.value { return outcome }
+            return nil
+        }
+        if let ready {
+            deliver(ready)
+        }
+    }
+
+    private func answer(
+        _ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?, tell: (Outcome) -> Void
+    ) {
         let outcome = Self.answer(request, isUpload: isUpload, entry: entry)
         let timeout = Duration.milliseconds(Int(min(request.timeoutInterval, 86_400) * 1000))
         let delay = if case .answer(let response, _, _) = outcome { response.delay } else { Duration.zero }
         if delay >= timeout {
-            schedule(.failure(.timedOut), after: timeout)
+            schedule(.failure(.timedOut), after: timeout, tell: tell)
         } else {
-            schedule(outcome, after: delay)
+            schedule(outcome, after: delay, tell: tell)
         }
     }
 
@@ -89,12 +104,12 @@ final class InProcessExchange: Sendable {
         }
     }
 
-    private func schedule(_ outcome: Outcome, after delay: Duration) {
+    private func schedule(_ outcome: Outcome, after delay: Duration, tell: (Outcome) -> Void) {
         guard delay > .zero else {
-            deliver(outcome)
+            tell(outcome)
             return
         }
-        let item = DispatchWorkItem { [self] in deliver(outcome) }
+        let item = DispatchWorkItem { [self] in handOver(outcome) }
         let scheduled = state.withLock { state in
             guard case .answering = state.value else { return false }
             state.value = .waiting(item)
@@ -104,6 +119,28 @@ final class InProcessExchange: Sendable {
         let (seconds, attoseconds) = delay.components
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         Self.queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: item)
+    }
+
+    /// An outcome made off the loading system's queue. FoundationNetworking's `resume()` of a running task calls
+    /// `startLoading` again on the task's own queue and does nothing else (and nothing at all once the task is
+    /// cancelled or over), so the outcome waits as `.ready` and that call delivers it. Apple's loading system takes
+    /// a client's calls from any thread, so there it is told at once.
+    private func handOver(_ outcome: Outcome) {
+        #if canImport(FoundationNetworking)
+        let parked = state.withLock { state in
+            if case .over = state.value { return false }
+            state.value = .ready(outcome)
+            return true
+        }
+        guard parked else { return }
+        if let task = callbacks.protocol.task {
+            task.resume()
+        } else {
+            deliver(outcome)
+        }
+        #else
+        deliver(outcome)
+        #endif
     }
 
     /// Tells the client, unless the task was cancelled first; the state makes it happen at most once.
