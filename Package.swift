@@ -25,7 +25,6 @@ let package = Package(
         .executable(name: "openmarket", targets: ["openmarket"]),
         .library(name: "OpenMarketClient", targets: ["OpenMarketClient"]),
         .library(name: "OpenMarketTesting", targets: ["OpenMarketTesting"]),
-        .library(name: "MarketStore", targets: ["MarketStore"]),
         .library(name: "OpenMarketEmulator", targets: ["OpenMarketEmulator"]),
     ],
     dependencies: [
@@ -131,6 +130,10 @@ let package = Package(
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "MultipartSamples", "WireFormat"]),
         .testTarget(name: "WireFormatTests", dependencies: ["Locking", "WireFormat"]),
         .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
+        // Benchmarks/storage/run.sh builds it in release: MarketStore against a C loop over sqlite3. It lives in this
+        // package because MarketStore's API is `package`, shared with no other package.
+        .executableTarget(
+            name: "StorageBenchmark", dependencies: ["MarketStore"], path: "Benchmarks/storage/Sources/StorageBenchmark"),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(
             name: "MarketStoreTests",

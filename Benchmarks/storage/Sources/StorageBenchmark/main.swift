@@ -17,9 +17,11 @@ let directory = arguments[1]
 
 func product(vendorID: Int64) -> NewProduct {
     NewProduct(
-        vendorID: vendorID, name: "benchmark product", description: "a product created by the storage benchmark",
-        price: 1_300_000, currency: "KRW", discountedPrice: 1000, stock: 12, registeredAt: 1_707_300_000.5,
-        password: nil, productSecret: "3f1c2b1e-7838-11ec-abfa-55347a6e30e7"
+        vendorID: vendorID,
+        fields: ProductFields(
+            name: "benchmark product", description: "a product created by the storage benchmark", price: 1_300_000,
+            currency: "KRW", discountedPrice: 1000, stock: 12),
+        registeredAt: 1_707_300_000.5, password: nil, productSecret: "3f1c2b1e-7838-11ec-abfa-55347a6e30e7"
     )
 }
 
