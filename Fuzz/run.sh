@@ -10,7 +10,7 @@ build="$(mktemp -d)"
 trap 'rm -rf "$build"' EXIT
 mkdir -p "$here/corpus" "$here/artifacts"
 cp -n "$here"/seeds/* "$here/corpus/"
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name MultipartFuzz -o "$build/fuzz-multipart" \
+swiftc -O -sanitize=fuzzer,address -parse-as-library -package-name OpenMarket -module-name MultipartFuzz -o "$build/fuzz-multipart" \
     "$root"/Sources/Core/Multipart/*.swift "$root/Sources/Core/WireFormat/SplitMix64.swift" "$here/FuzzTarget.swift"
 # The Swift backtracer trips AddressSanitizer after a fatalError; libFuzzer's own report is enough.
 export SWIFT_BACKTRACE=enable=no

@@ -6,6 +6,6 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 build="$(mktemp -d)"
 trap 'rm -rf "$build"' EXIT
-swiftc -O -wmo -module-name MultipartBenchmark -o "$build/multipart-benchmark" \
+swiftc -O -wmo -package-name OpenMarket -module-name MultipartBenchmark -o "$build/multipart-benchmark" \
     "$root"/Sources/Core/Multipart/*.swift "$root/Sources/Core/WireFormat/SplitMix64.swift" "$here/main.swift"
 "$build/multipart-benchmark"
