@@ -15,12 +15,8 @@ struct GenerationsCommand: ParsableCommand {
 
     func run() {
         for generation in Generation.all {
-            let family = switch generation.family {
-            case .spring: "spring"
-            case .vapor: "vapor"
-            }
             let mark = generation.name == Generation.default.name ? "\tdefault" : ""
-            print("\(generation.name)\t\(family)\t\(generation.host)\(mark)")
+            print("\(generation.name)\t\(generation.family.rawValue)\t\(generation.host)\(mark)")
         }
     }
 }

@@ -9,8 +9,8 @@ package import WireFormat
 /// documents, the in-process emulator's hosts) reads it here and never switches on a name.
 package struct Generation: Sendable, CustomStringConvertible {
     /// The server framework the generation ran on, which decides its endpoints and credentials (its error body is
-    /// `errors`: v1a and v1b differ there).
-    package enum Family: Sendable {
+    /// `errors`: v1a and v1b differ there). The raw value is its name in `openmarket generations`.
+    package enum Family: String, Sendable {
         /// Spring Boot (v2): vendors, `/api/products`.
         case spring
         /// Vapor (v1): per-product passwords, `/items/{page}` and `/item/{id}`.
