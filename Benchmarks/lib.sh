@@ -68,15 +68,19 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
 }
 
+# NEW_CONNECTIONS=1 makes every request ask for "Connection: close", so each one opens a connection of its own.
+WRK_HEADERS=()
+[ "${NEW_CONNECTIONS:-0}" = 1 ] && WRK_HEADERS=(-H "Connection: close")
+
 # measure URL : prints "REQS P99_MS" after a warm-up; wrk stops by itself after $DURATION.
 measure() {
-  wrk -t2 -c"$CONNECTIONS" -d2s "$1" >/dev/null
+  wrk -t2 -c"$CONNECTIONS" -d2s "${WRK_HEADERS[@]}" "$1" >/dev/null
   measure_once "$1"
 }
 
 # measure_once URL : prints "REQS P99_MS" of one wrk run of $DURATION, without a warm-up.
 measure_once() {
-  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$1" | awk '
+  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "${WRK_HEADERS[@]}" "$1" | awk '
     /Requests\/sec/ { reqs = $2 }
     /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms/, "", v) } else if (v ~ /s$/) { sub(/s/, "", v); v *= 1000 } p99 = v }
     END { printf "%.0f %.2f\n", reqs, p99 }'

@@ -470,8 +470,9 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     flags |= MHD_USE_EPOLL;
 #else
     flags |= MHD_USE_POLL;  // kqueue is not supported by libmicrohttpd; poll is on every system it supports.
-    flags |= MHD_USE_NO_LISTEN_SOCKET;  // The gate listens, and hands connections over (shim_gate.c).
 #endif
+    const bool gated = !SHIM_LINUX_PATH || shim_library_skips_nul_led_lines();
+    if (gated) flags |= MHD_USE_NO_LISTEN_SOCKET;  // The gate listens, and hands connections over (shim_gate.c).
     if (ipv6) flags |= MHD_USE_IPv6;
     unsigned int threads = config->threads > 0 ? config->threads : 1;
 
@@ -482,9 +483,9 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     const int discipline_level = shim_library_has_discipline_level() ? -3 : 0;
     // Without a listener of its own the daemon takes no address (1.0 refuses to start with one; NULL is ignored).
     server->daemon = MHD_start_daemon(
-        flags, SHIM_LINUX_PATH ? config->port : 0, NULL, NULL, on_access, server,
+        flags, gated ? 0 : config->port, NULL, NULL, on_access, server,
 
-        MHD_OPTION_SOCK_ADDR, SHIM_LINUX_PATH ? (struct sockaddr *)&address : NULL,
+        MHD_OPTION_SOCK_ADDR, gated ? NULL : (struct sockaddr *)&address,
         MHD_OPTION_URI_LOG_CALLBACK, on_request_line, server,
         MHD_OPTION_NOTIFY_COMPLETED, on_request_completed, server,
         MHD_OPTION_NOTIFY_CONNECTION, shim_on_connection, server,
@@ -496,9 +497,8 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,
         discipline_level != 0 ? SHIM_OPTION_CLIENT_DISCIPLINE_LVL : MHD_OPTION_END, discipline_level,  // Last.
         MHD_OPTION_END);
-#if !SHIM_LINUX_PATH
     socklen_t address_length = ipv6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
-    if (server->daemon != NULL) {
+    if (gated && server->daemon != NULL) {
         server->gate = shim_gate_start(server, (struct sockaddr *)&address, address_length,
                                        config->header_deadline_milliseconds);
         if (server->gate == NULL) {
@@ -506,7 +506,6 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
             server->daemon = NULL;
         }
     }
-#endif
     if (server->daemon == NULL) {
         write_error(error, error_capacity, "cannot listen (is the port already in use, or the address not local?)",
                     config->host);
@@ -517,12 +516,12 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         free(server);
         return NULL;
     }
-#if SHIM_LINUX_PATH
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    server->port = info != NULL ? info->port : config->port;
-#else
-    server->port = shim_gate_port(server->gate);
-#endif
+    if (server->gate != NULL) {
+        server->port = shim_gate_port(server->gate);
+    } else {
+        const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+        server->port = info != NULL ? info->port : config->port;
+    }
     return server;
 }
 
@@ -550,15 +549,16 @@ static unsigned int adopt_waiting_connections(http_shim_server *server, MHD_sock
 
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     const uint64_t deadline = shim_monotonic_milliseconds() + grace_milliseconds;
-    // On the portable path the gate holds the listener (and connections it has not handed over yet), and every
-    // connection the daemon has comes from the gate: all it handed over must be registered before the count is done.
+    // Behind a gate, the gate holds the listener (and connections it has not handed over yet), and every connection
+    // the daemon has comes from the gate: all it handed over must be registered before the count is done.
     unsigned int expected_started = shim_started_connections(&server->connections);
-#if SHIM_LINUX_PATH
-    MHD_socket listener = MHD_quiesce_daemon(server->daemon);
-#else
-    MHD_socket listener = shim_gate_stop(server->gate, &expected_started);
-    server->gate = NULL;
-#endif
+    MHD_socket listener;
+    if (server->gate != NULL) {
+        listener = shim_gate_stop(server->gate, &expected_started);
+        server->gate = NULL;
+    } else {
+        listener = MHD_quiesce_daemon(server->daemon);
+    }
     unsigned int adopted = 0;
     if (listener != MHD_INVALID_SOCKET) {
         adopted = adopt_waiting_connections(server, listener);

@@ -3,14 +3,16 @@
 // line that is not HTTP, an HTTP version other than 1.x, a Content-Length that is not a length, a chunk size past
 // 2^64; with 1.0 also a transfer coding other than chunked and a Content-Length of 2^64 - 1, which 0.9.75 leaves to
 // the shim), and stalls on a request line that starts with a NUL byte (0.9.75). Where the library's own calls cannot be
-// interposed, the gate sees the request first: it owns the listening socket (the daemon runs with
+// interposed (the portable path), or where it stalls before anything could be interposed (the Linux path with 0.9.x,
+// for NUL-led junk), the gate sees the request first: it owns the listening socket (the daemon runs with
 // MHD_USE_NO_LISTEN_SOCKET), accepts each connection, looks at its first request with MSG_PEEK (nothing is consumed,
 // so libmicrohttpd later reads the same bytes), answers in the generation's JSON what libmicrohttpd would refuse,
 // and hands every other connection to the daemon with MHD_add_connection. It judges only by the rules both
 // libmicrohttpd 0.9.75 and 1.0 apply, so a request it lets through is answered exactly as before.
 //
 // Limits: only a connection's first request passes the gate; later requests on a kept-alive connection go straight
-// to libmicrohttpd, which still refuses the malformed ones with its HTML there. A chunk size is judged only when its
+// to libmicrohttpd, which on the portable path still refuses the malformed ones with its HTML there (on the Linux
+// path they are replaced as any other refusal, and only a NUL-led request line stalls until the header deadline). A chunk size is judged only when its
 // line came with the head. A connection whose head has not arrived within the header deadline is closed unanswered,
 // as the daemon's watchdog would (shim_connections.c). At most GATE_CAPACITY connections wait at once; past that a
 // new one is handed over unjudged.
@@ -21,7 +23,6 @@
 
 #include "shim_internal.h"
 
-#if !SHIM_LINUX_PATH
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -342,4 +343,3 @@ MHD_socket shim_gate_stop(struct shim_gate *gate, unsigned int *handed_over) {
     free(gate);
     return listener;
 }
-#endif

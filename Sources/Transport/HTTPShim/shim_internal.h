@@ -13,7 +13,9 @@
 // Two code paths, one behaviour. The Linux path uses what only Linux (with ELF linking) offers: epoll, and the
 // interposition of libmicrohttpd's MHD_queue_response (shim_library_errors.c). The portable path is what macOS
 // builds: poll, no interposition, and instead a gate that owns the listener and answers a connection's first request
-// before libmicrohttpd sees it when the library would refuse it (shim_gate.c says what that leaves). Defining
+// before libmicrohttpd sees it when the library would refuse it (shim_gate.c says what that leaves). The Linux path
+// starts the gate too when the loaded libmicrohttpd is 0.9.x, which stalls on NUL-led junk that no interposition can
+// see (shim_library_skips_nul_led_lines). Defining
 // HTTP_SHIM_PORTABLE (Package.swift does when OPENMARKET_PORTABLE_SHIM=1) builds the portable path on Linux too, so
 // that CI tests what a Mac runs.
 #if defined(__linux__) && !defined(HTTP_SHIM_PORTABLE)
@@ -80,7 +82,7 @@ struct http_shim_server {
     atomic_uint in_flight;
     connection_registry connections;
     delay_timer delays;
-    struct shim_gate *gate;  // The portable path's own listener (shim_gate.c); NULL on the Linux path.
+    struct shim_gate *gate;  // The gate's listener (shim_gate.c); NULL when the daemon listens itself.
     // The shim's own answers (shim_close_answers.c), from the Content-Type line on: the status line and Date are
     // written when one is sent. NULL when there is none. Owned by the server, freed with it.
     struct prepared_answer {
@@ -103,6 +105,9 @@ uint64_t shim_monotonic_milliseconds(void);
 bool shim_library_version_supported(char *error, size_t error_capacity);
 // Whether the loaded library takes the client discipline option (1.0 and later).
 bool shim_library_has_discipline_level(void);
+// Whether the loaded library stalls on a request line that starts with a NUL byte (before 1.0): the gate
+// (shim_gate.c) then looks at first requests on the Linux path too.
+bool shim_library_skips_nul_led_lines(void);
 // MHD_OPTION_CLIENT_DISCIPLINE_LVL, spelled out because 0.9.75's header does not have it.
 #define SHIM_OPTION_CLIENT_DISCIPLINE_LVL ((enum MHD_OPTION)38)
 
@@ -146,7 +151,7 @@ void shim_send_own_answer(const struct http_shim_server *server, MHD_socket desc
 // libmicrohttpd can take as a length: empty, not all digits, or past 2^64 - 1 (shim_content_length.c).
 bool shim_is_bad_content_length(const char *value, size_t length);
 
-// The portable path's gate (shim_gate.c): it owns the listening socket, looks at each new connection's first request
+// The gate (shim_gate.c; the portable path's, and the Linux path's with libmicrohttpd 0.9.x): it owns the listening socket, looks at each new connection's first request
 // before libmicrohttpd does (MSG_PEEK, nothing consumed), answers the ones libmicrohttpd would refuse with its own
 // HTML, and hands every other connection to the daemon with MHD_add_connection. start binds and starts its thread
 // (NULL when it cannot; the daemon must already run, started with

@@ -59,3 +59,9 @@ bool shim_library_version_supported(char *error, size_t error_capacity) {
 bool shim_library_has_discipline_level(void) {
     return loaded_version() >= 0x01000000;  // Added after 0.9.77 was released; 1.0.0 is the next release.
 }
+
+bool shim_library_skips_nul_led_lines(void) {
+    // 0.9.x reads a line that starts with a NUL byte as an empty one, which may come before a request line, and
+    // waits for more; 1.0 closes the connection at once.
+    return loaded_version() < 0x01000000;
+}
