@@ -5,9 +5,8 @@ import MarketAPI
 /// What `openmarket healthcheck` asks and what it accepts. Without a URL it reads the variables the server reads,
 /// so a container's health check follows OPENMARKET_PORT (and OPENMARKET_HOST and OPENMARKET_API) by itself.
 struct HealthProbe {
-    static let healthPath = "/healthChecker"
-    /// The JSON string "OK", quotes included, as the real server wrote it.
-    static let healthyBody: [UInt8] = Array(#""OK""#.utf8)
+    /// The Spring generations' health check, the one path whose answer is known whatever the store holds.
+    static let healthPath = SpringAPI.healthCheckPath
 
     let url: HealthcheckURL
 
@@ -60,8 +59,8 @@ struct HealthProbe {
                 : ""
             return "answered \(answer.status), expected 200\(hint)"
         }
-        if url.path == Self.healthPath, answer.body != Self.healthyBody {
-            return "answered 200 with the body \(HealthcheckAnswer.excerpt(answer.body)), expected \(HealthcheckAnswer.excerpt(Self.healthyBody))"
+        if url.path == Self.healthPath, answer.body != SpringAPI.healthyBody {
+            return "answered 200 with the body \(HealthcheckAnswer.excerpt(answer.body)), expected \(HealthcheckAnswer.excerpt(SpringAPI.healthyBody))"
         }
         return nil
     }

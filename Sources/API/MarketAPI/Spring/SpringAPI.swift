@@ -6,7 +6,7 @@ import WireFormat
 /// The endpoints v2a and v2b share (`productRoutes`: health check, list, detail, create and patch), plus the
 /// credential checks their delete flows use, in the words of one generation's `SpringDialect`, whose `routes`
 /// are the generation's endpoints.
-struct SpringAPI: Sendable {
+package struct SpringAPI: Sendable {
     let context: APIContext
     let dialect: SpringDialect
     let imageKeys: any ImageKeyLayout
@@ -16,7 +16,9 @@ struct SpringAPI: Sendable {
     let form: SpringProductForm
 
     static let currencies = ["KRW", "USD"]
-    static let healthCheckPath = "/healthChecker"
+    package static let healthCheckPath = "/healthChecker"
+    /// The JSON string "OK", quotes included, as the real server wrote it.
+    package static let healthyBody: [UInt8] = Array(#""OK""#.utf8)
 
     /// The endpoints both Spring generations have at the same paths; each adds its delete flow (`Generation.v2b`).
     static let productRoutes = [
@@ -43,7 +45,7 @@ struct SpringAPI: Sendable {
         }
     }
 
-    private static let healthy = Response(status: .ok, contentType: "application/json", body: Array(#""OK""#.utf8))
+    private static let healthy = Response(status: .ok, contentType: "application/json", body: healthyBody)
 
     /// `GET /healthChecker`: the JSON string "OK", quotes included.
     func healthCheck(_ request: Request, _ parameters: RouteParameters) -> Response {
