@@ -45,6 +45,22 @@ struct V1DeleteTests {
         #expect(try server.deleteItem(first, json: #"{"password":"\#(password)"}"#).text == #"{"id":\#(first)}"#)
     }
 
+    @Test("v1a: the body's id as a number may be written 7.0, as text only in digits (\"7.0\" is 400, nothing deleted)")
+    func v1aBodyIDSpellings() throws {
+        let server = try LiveServer(.v1a)
+        let id = try server.createdItemID()
+        for refused in [#""\#(id).0""#, #""\#(id)e0""#, #""\#(id).""#] {
+            let response = try server.deleteItem(id, json: #"{"id":\#(refused),"password":"\#(password)"}"#)
+            #expect(response.status == 400, "\(refused)")
+            #expect(server.generation.errorMessage(response)?.contains(#""id" must be a whole number"#) == true)
+        }
+        #expect(try server.request("GET", "/item/\(id)").status == 200)
+        let deleted = try server.deleteItem(id, json: #"{"id":" \#(id) ","password":"\#(password)"}"#)
+        #expect(deleted.text == #"{"id":\#(id)}"#)
+        let other = try server.createdItemID()
+        #expect(try server.deleteItem(other, json: #"{"id":\#(other).0,"password":"\#(password)"}"#).status == 200)
+    }
+
     @Test("v1b ignores extra keys, an id for another item included")
     func v1bExtraKeys() throws {
         let server = try LiveServer(.v1b)

@@ -30,6 +30,18 @@ struct V2aCreateTests {
         #expect(none.json["description"] as? String == "")
     }
 
+    @Test("the losing description key is still read: a mistyped one is 400 beside the winner, null is not sent")
+    func losingDescriptionKey() throws {
+        let server = try LiveServer(.v2a)
+        let mistyped = try server.createSpringProduct(
+            params: #"{"name":"n","descriptions":"plural","description":{},"price":1,"currency":"USD","secret":"\#(secretA)"}"#)
+        #expect(mistyped.status == 400)
+        #expect(server.generation.errorMessage(mistyped)?.contains(#""description" must be a string"#) == true)
+        let null = try server.createSpringProduct(
+            params: #"{"name":"n","descriptions":null,"description":"singular","price":1,"currency":"USD","secret":"\#(secretA)"}"#)
+        #expect(null.json["description"] as? String == "singular")
+    }
+
     @Test("image keys: origin/ and thumb/ share one hex; the extension follows the filename")
     func imageKeys() throws {
         let server = try LiveServer(.v2a)

@@ -39,6 +39,12 @@ import WireFormat
         (#"{"stock":10.0}"#, 10), (#"{"stock":"1e3"}"#, 1000),
         (#"{"stock":9223372036854775807}"#, .max), (#"{"stock":"-9223372036854775808"}"#, .min),
         (#"{"stock":9007199254740993}"#, 9_007_199_254_740_993),
+        // Read exactly: a double would give 9007199254740992.
+        (#"{"stock":9007199254740993.0}"#, 9_007_199_254_740_993),
+        (#"{"stock":"9007199254740993e0"}"#, 9_007_199_254_740_993),
+        (#"{"stock":-9223372036854775808.000}"#, .min), (#"{"stock":922337203685477580.7e1}"#, .max),
+        (#"{"stock":250e-1}"#, 25), (#"{"stock":"4."}"#, 4),
+        (#"{"stock":0e999999999999}"#, 0), (#"{"stock":-0.0}"#, 0), (#"{"stock":1500E-2}"#, 15),
     ])
     func integersAcceptWholeNumbersAndNumericStrings(_ json: String, _ expected: Int64) throws {
         #expect(try object(json).int64("stock") == expected)
@@ -68,6 +74,15 @@ import WireFormat
         (#"{"stock":9223372036854775808}"#, #""stock" must be a whole number between -9223372036854775808 and "#
             + "9223372036854775807; found 9223372036854775808"),
         (#"{"stock":"ten"}"#, #""stock" must be a whole number (or a numeric string); found "ten""#),
+        // Just outside Int64, though a double rounds them to its ends.
+        (#"{"stock":-9223372036854775809}"#, #""stock" must be a whole number between -9223372036854775808 and "#
+            + "9223372036854775807; found -9223372036854775809"),
+        (#"{"stock":"9223372036854775808.0"}"#, #""stock" must be a whole number between -9223372036854775808 and "#
+            + #"9223372036854775807; found "9223372036854775808.0""#),
+        (#"{"stock":25e-1}"#, #""stock" must be a whole number; found 25e-1"#),
+        (#"{"stock":1e-400}"#, #""stock" must be a whole number; found 1e-400"#),
+        (#"{"stock":1e99999999999}"#, #""stock" must be a whole number between -9223372036854775808 and "#
+            + "9223372036854775807; found 1e99999999999"),
         (#"{"stock":{}}"#, #""stock" must be a whole number (or a numeric string); found an object"#),
     ])
     func integersExplainWhatIsWrong(_ json: String, _ message: String) throws {

@@ -24,24 +24,23 @@ extension JSONObject {
     }
 
     /// Accepts a whole JSON number (`10`, also `10.0` or `1e3`) or a string holding one; refuses fractions and
-    /// values outside Int64.
+    /// values outside Int64, read exactly (never through a double, which would round them).
     package func int64(_ key: String) throws(JSONFieldError) -> Int64? {
-        guard let member = try numericMember(key, rule: "must be a whole number (or a numeric string)") else {
+        let rule = "must be a whole number (or a numeric string)"
+        guard let member = try numericMember(key, rule: rule) else {
             return nil
         }
-        if let exact = Int64(member.text) {
-            return exact
-        }
-        let value = member.value
-        // 2^63 is exactly representable; every double in -2^63 ..< 2^63 converts to Int64 without trapping.
-        guard value >= -9_223_372_036_854_775_808.0 && value < 9_223_372_036_854_775_808.0 else {
+        switch WholeDecimal(member.text) {
+        case .whole(let value)?:
+            return value
+        case .outOfRange?:
             throw JSONFieldError(key: key, rule: "must be a whole number between \(Int64.min) and \(Int64.max)",
                 found: member.shown)
-        }
-        guard value.rounded(.towardZero) == value else {
+        case .fraction?:
             throw JSONFieldError(key: key, rule: "must be a whole number", found: member.shown)
+        case nil:
+            throw JSONFieldError(key: key, rule: rule, found: member.shown)
         }
-        return Int64(value)
     }
 
     private struct NumericMember {

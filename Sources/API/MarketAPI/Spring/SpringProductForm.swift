@@ -28,11 +28,15 @@ struct SpringProductForm: Sendable {
             thumbnailImageID: try object.int64("thumbnail_id"))
     }
 
+    /// The first spelling sent wins, but every one is read: a mistyped one is a 400 even beside the winner, as the
+    /// document says and as Jackson refused a mistyped member whatever else the body held.
     private func description(in object: RequestJSON.Object) throws(APIError) -> String? {
+        var found: String?
         for key in descriptionKeys {
-            if let text = try object.string(key) { return text }
+            let text = try object.string(key)
+            found = found ?? text
         }
-        return nil
+        return found
     }
 
     private func required<T>(_ value: T?, _ key: String, example: String) throws(APIError) -> T {
