@@ -96,13 +96,24 @@ struct SpawnedProcessTests {
         #expect(await ended == .signalled(SIGTERM))
     }
 
+    @Test func aChildReapedByAnotherPartOfTheProcessEndsWithoutAStatus() throws {
+        let process = try shell("exit 5")
+        var status: Int32 = 0
+        #expect(waitpid(process.processIdentifier, &status, 0) == process.processIdentifier)
+        #expect(process.waitUntilExit() == .reapedElsewhere)
+        #expect(!process.signal(SIGKILL))
+    }
+
     #if os(Linux)
     /// Only 0, 1 and 2 reach the child, and the directory that lists them: not the parent's descriptor opened
     /// without O_CLOEXEC, nor any the test runner holds.
     @Test func theChildGetsNoOtherDescriptor() throws {
-        let leaked = open("/dev/null", O_RDONLY)
+        // Moved up to 200 or beyond: as 3, it would be the number ls gets for its own handle once 3 is closed.
+        let opened = open("/dev/null", O_RDONLY)
+        let leaked = fcntl(opened, F_DUPFD, 200)
+        close(opened)
         defer { close(leaked) }
-        #expect(leaked > 2)
+        #expect(leaked >= 200)
         let process = try SpawnedProcess(executable: "/bin/ls", arguments: ["/proc/self/fd"], standardOutput: .pipe)
         let listed = text(process.readOutputToEnd()).split(separator: "\n").compactMap { Int32($0) }
         #expect(process.waitUntilExit() == .exited(0))

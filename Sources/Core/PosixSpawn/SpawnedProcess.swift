@@ -56,8 +56,11 @@ package final class SpawnedProcess: Sendable {
         termination.withLock { termination in
             if termination == nil {
                 var status: Int32 = 0
-                if waitpid(processIdentifier, &status, WNOHANG) == processIdentifier {
+                let reaped = waitpid(processIdentifier, &status, WNOHANG)
+                if reaped == processIdentifier {
                     termination = Termination(waitStatus: status)
+                } else if reaped == -1, errno == ECHILD {
+                    termination = .reapedElsewhere
                 }
             }
             return termination
@@ -74,11 +77,9 @@ package final class SpawnedProcess: Sendable {
         while true {
             if let ended = terminationIfEnded { return ended }
             var info = siginfo_t()
-            let waited = waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOWAIT)
-            // EINTR: try again. ECHILD: another thread reaped it in between; the next turn reads what it recorded.
-            if waited == -1, errno != EINTR, errno != ECHILD {
-                preconditionFailure("waitid(\(processIdentifier)) failed: \(String(cString: strerror(errno)))")
-            }
+            // Whatever waitid returns (ended, EINTR, or ECHILD when another thread or something else reaped it), the
+            // next turn's waitpid under the lock tells what happened.
+            _ = waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOWAIT)
         }
     }
 

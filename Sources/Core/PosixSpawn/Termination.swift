@@ -5,6 +5,9 @@ package enum Termination: Equatable, Sendable, CustomStringConvertible {
     case exited(Int32)
     /// A signal ended it.
     case signalled(Int32)
+    /// Something else in this process reaped it (SIGCHLD set to SIG_IGN, or a waitpid for any child), so how it
+    /// ended is lost.
+    case reapedElsewhere
 
     /// Decodes a status from waitpid. The bit layout (signal number in the low 7 bits, 0 when it exited; the exit
     /// code in the next byte) is the same on Linux and Darwin; Swift imports neither's WIFEXITED macros.
@@ -14,10 +17,11 @@ package enum Termination: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Foundation's `terminationStatus` convention, which callers compared against before: the exit code, or the
-    /// number of the signal that ended it.
+    /// number of the signal that ended it; -1 when that is lost.
     package var status: Int32 {
         switch self {
         case .exited(let code), .signalled(let code): code
+        case .reapedElsewhere: -1
         }
     }
 
@@ -25,6 +29,7 @@ package enum Termination: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .exited(let code): "exited with status \(code)"
         case .signalled(let signal): "ended by signal \(signal)"
+        case .reapedElsewhere: "ended, reaped by another part of this process, which kept its status"
         }
     }
 }
