@@ -9,7 +9,7 @@ let portableShim = Context.environment["OPENMARKET_PORTABLE_SHIM"] == "1"
 // modules of its own layer or of layers listed before it (build tools aside). A source target lives in
 // Sources/<layer>/<name>.
 let layers: KeyValuePairs<String, [String]> = [
-    "Core": ["Locking", "WireFormat", "Multipart", "CSQLite", "SQLite", "MarketStore", "OpenMarketVersion"],
+    "Core": ["Locking", "PosixSpawn", "WireFormat", "Multipart", "CSQLite", "SQLite", "MarketStore", "OpenMarketVersion"],
     "Transport": ["HTTPCore", "CMicroHTTPD", "HTTPShim", "HTTPServer"],
     "API": ["MarketAPI", "AdminPlane", "CZlib", "Catalogue"],
     "Assembly": ["EmulatorCore"],
@@ -37,6 +37,9 @@ let package = Package(
     targets: [
         // The one lock type every module uses.
         .target(name: "Locking"),
+        // The one way this package starts a child process (posix_spawn, never Foundation's Process): OpenMarketTesting
+        // starts the server with it, the tests their helpers.
+        .target(name: "PosixSpawn", dependencies: ["Locking"]),
 
         // HTTP vocabulary without any C dependency (requests, responses, routing, the interceptor hook): the core both
         // transports serve, so the in-process emulator links no libmicrohttpd.
@@ -87,7 +90,7 @@ let package = Package(
         .target(name: "OpenMarketClient"),
         // For an app's test suite: runs the real openmarket binary per test. Depends on the client only, so an app's
         // test target never compiles the server.
-        .target(name: "OpenMarketTesting", dependencies: ["OpenMarketClient"]),
+        .target(name: "OpenMarketTesting", dependencies: ["OpenMarketClient", "PosixSpawn"]),
 
         // Seed data: the demo catalogue with its drawn pictures (PNG through the system zlib), and fixture files.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -123,7 +126,8 @@ let package = Package(
             ]),
 
         // Tests
-        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .target(name: "HTTPTestSupport", dependencies: ["PosixSpawn"], path: "Tests/HTTPTestSupport"),
+        .testTarget(name: "PosixSpawnTests", dependencies: ["PosixSpawn"]),
         .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["README.md", "Samples"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPCore", "HTTPServer", "HTTPTestSupport", "Locking"]),
         .target(name: "MultipartSamples", dependencies: ["Multipart"], path: "Tests/MultipartSamples"),
@@ -137,14 +141,14 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(
             name: "MarketStoreTests",
-            dependencies: ["Locking", "MarketStore", "SQLite", "CSQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport"]),
+            dependencies: ["Locking", "MarketStore", "SQLite", "CSQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport", "PosixSpawn"]),
         .testTarget(
             name: "CatalogueTests",
             dependencies: ["Catalogue", "EmulatorCore", "MarketAPI", "MarketStore", "CZlib", "HTTPTestSupport"]),
         .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient", "TestFixtures"]),
         // Depends on the openmarket executable so that it is built; the tests find it with HTTPTestSupport.
         .testTarget(
-            name: "OpenMarketTestingTests", dependencies: ["OpenMarketTesting", "OpenMarketClient", "openmarket", "HTTPTestSupport"]),
+            name: "OpenMarketTestingTests", dependencies: ["OpenMarketTesting", "OpenMarketClient", "openmarket", "HTTPTestSupport", "PosixSpawn"]),
         .target(
             name: "APITestSupport",
             dependencies: [
@@ -182,10 +186,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "OpenMarketCLITests",
-            dependencies: ["openmarket", "MarketAPI", "OpenMarketVersion", "HTTPTestSupport", "MultipartSamples"]),
+            dependencies: ["openmarket", "MarketAPI", "OpenMarketVersion", "HTTPTestSupport", "MultipartSamples", "PosixSpawn"]),
         .testTarget(
             name: "DockerTests",
-            dependencies: ["openmarket", "HTTPTestSupport", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["openmarket", "HTTPTestSupport", "PosixSpawn", .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]
 )

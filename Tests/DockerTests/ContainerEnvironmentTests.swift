@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import PosixSpawn
 import Testing
 
 /// A container is configured through its environment. OpenMarketCLITests' `environment()` covers the other
@@ -75,18 +76,14 @@ struct ContainerEnvironmentTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let binary = folder.appendingPathComponent("openmarket")
         try FileManager.default.copyItem(at: try builtExecutable(named: "openmarket"), to: binary)
-        let process = Process()
         // timeout(1) bounds it: were the folder writable, the server would go on serving.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["30", "/usr/bin/setpriv", "--reuid", "10001", "--regid", "10001", "--clear-groups", binary.path,
-                             "serve", "--port", "0", "--database", folder.path + "/market.sqlite"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let process = try SpawnedProcess(
+            executable: "/usr/bin/timeout",
+            arguments: ["30", "/usr/bin/setpriv", "--reuid", "10001", "--regid", "10001", "--clear-groups", binary.path,
+                        "serve", "--port", "0", "--database", folder.path + "/market.sqlite"],
+            standardOutput: .pipe, standardError: .pipe)
+        let output = String(decoding: process.readOutputToEnd(), as: UTF8.self)
+        #expect(process.waitUntilExit() == .exited(1))
         #expect(output.hasSuffix(
             "; the folder \(folder.path) is not writable by this process (uid:gid 10001:10001): chown 10001:10001 \(folder.path)\n"),
             "\(output)")

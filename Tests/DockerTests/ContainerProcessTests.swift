@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import PosixSpawn
 import Testing
 
 /// What `docker run` does to the image's ENTRYPOINT, without a Docker engine: the binary is PID 1 of a new PID
@@ -9,13 +10,11 @@ struct ContainerProcessTests {
     /// Whether this machine lets the test create a PID namespace and drop to nobody (root, util-linux present).
     static let canUnshare: Bool = {
         guard getuid() == 0 else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["unshare", "--pid", "--fork", "setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "true"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        let probe = try? SpawnedProcess(
+            executable: "/usr/bin/env",
+            arguments: ["unshare", "--pid", "--fork", "setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "true"],
+            standardError: .nullDevice)
+        return probe?.waitUntilExit() == .exited(0)
     }()
 
     @Test("serves as PID 1 and as nobody, answers healthcheck, and exits 0 on SIGTERM",
@@ -26,15 +25,13 @@ struct ContainerProcessTests {
         try FileManager.default.copyItem(at: try builtExecutable(named: "openmarket"), to: binary)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path)
         let port = try FreePort.find()
-        let container = Process()
-        container.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        container.arguments = ["unshare", "--pid", "--fork", "setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
-                               binary.path, "serve", "--host", "0.0.0.0"]
-        container.environment = ["OPENMARKET_PORT": String(port), "OPENMARKET_DATABASE": ":memory:"]
-        container.standardOutput = FileHandle.nullDevice
-        container.standardError = FileHandle.nullDevice
-        try container.run()
-        defer { if container.isRunning { kill(container.processIdentifier, SIGKILL) } }
+        // Dropping `container` at the end kills it if it still runs.
+        let container = try SpawnedProcess(
+            executable: "/usr/bin/env",
+            arguments: ["unshare", "--pid", "--fork", "setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                        binary.path, "serve", "--host", "0.0.0.0"],
+            environment: ["OPENMARKET_PORT": String(port), "OPENMARKET_DATABASE": ":memory:"],
+            standardOutput: .nullDevice, standardError: .nullDevice)
 
         let healthcheck = ["healthcheck", "--url", "http://127.0.0.1:\(port)/healthChecker", "--timeout", "1"]
         var healthy = false
@@ -51,8 +48,7 @@ struct ContainerProcessTests {
         kill(server, SIGTERM)
         let deadline = Date().addingTimeInterval(10)
         while container.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        #expect(!container.isRunning)
-        #expect(container.terminationStatus == 0)
+        #expect(container.terminationIfEnded == .exited(0))
     }
 
     /// The first process below `pid` whose command is `name`, following /proc's children lists.

@@ -1,4 +1,5 @@
 import Foundation
+import PosixSpawn
 
 /// One run of SchemaEmbedder, the EmbedSchema plugin's tool, on files written to a temporary folder and passed in
 /// the given order after `options` and the output path.
@@ -12,15 +13,11 @@ package struct SchemaEmbedderRun {
         let directory = try TemporaryDirectory()
         for file in files { try Data(file.bytes).write(to: directory.url.appendingPathComponent(file.name)) }
         let output = directory.path("Embedded.swift")
-        let tool = Process()
-        tool.executableURL = try builtExecutable(named: "SchemaEmbedder")
-        tool.arguments = options + [output] + files.map { directory.path($0.name) }
-        let errors = Pipe()
-        tool.standardError = errors
-        try tool.run()
-        self.errors = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        tool.waitUntilExit()
-        status = tool.terminationStatus
+        let tool = try SpawnedProcess(
+            executable: try builtExecutable(named: "SchemaEmbedder").path,
+            arguments: options + [output] + files.map { directory.path($0.name) }, standardError: .pipe)
+        self.errors = String(decoding: tool.readOutputToEnd(), as: UTF8.self)
+        status = tool.waitUntilExit().status
         source = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 }

@@ -1,8 +1,9 @@
-package import Foundation
+import Foundation
+import PosixSpawn
 
 /// The real `openmarket` binary run as a child process, as a user or a CI job runs it.
 package final class ServerProcess {
-    package let process = Process()
+    private let process: SpawnedProcess
     /// Everything printed to stdout up to and including the line with the address.
     package private(set) var startupOutput = ""
     package private(set) var url = ""
@@ -13,18 +14,12 @@ package final class ServerProcess {
     /// to need more than 20 s, and a start that works returns as soon as it prints the line.
     package init(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(120)) throws {
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        try Self.prepare(process, arguments, environment)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
+        process = try Self.launch(arguments, environment, standardOutput: .pipe, standardError: .file(errorFile.path))
 
         let watchdog = Self.watchdog(process, after: timeout)
         defer { watchdog.cancel() }
-        let reader = output.fileHandleForReading
         while true {
-            let data = reader.availableData  // Returns empty once the process has ended (or the watchdog ended it).
+            let data = process.readOutput()  // Returns empty once the process has ended (or the watchdog ended it).
             if data.isEmpty { break }  // The process ended before printing its address.
             startupOutput += String(decoding: data, as: UTF8.self)
             if let line = startupOutput.split(separator: "\n").first(where: { $0.contains("http://") }),
@@ -33,17 +28,20 @@ package final class ServerProcess {
                 return
             }
         }
-        process.terminate()
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        _ = process.waitUntilExit()
         throw RawHTTPError("openmarket did not print its address; stdout: \(startupOutput) stderr: \(standardError)")
     }
 
     deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        if process.signal(SIGTERM) {
+            _ = process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: errorFile)
+    }
+
+    package var processIdentifier: Int32 {
+        process.processIdentifier
     }
 
     package var port: UInt16 {
@@ -56,29 +54,23 @@ package final class ServerProcess {
 
     /// Sends the signal and waits (bounded) for the exit status.
     package func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(60)) -> Int32? {
-        kill(process.processIdentifier, signal)
+        process.signal(signal)
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.02)
         }
-        return process.isRunning ? nil : process.terminationStatus
+        return process.terminationIfEnded?.status
     }
 
     /// Runs `openmarket` to completion (killed after `timeout`) and returns its exit status and both outputs.
     package static func run(
         _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(30)
     ) throws -> (status: Int32, output: String) {
-        let process = Process()
-        try prepare(process, arguments, environment)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
+        let process = try launch(arguments, environment, standardOutput: .pipe, standardError: .pipe)
         let watchdog = watchdog(process, after: timeout)
         defer { watchdog.cancel() }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let data = process.readOutputToEnd()
+        return (process.waitUntilExit().status, String(decoding: data, as: UTF8.self))
     }
 
     /// Runs `openmarket` to completion (killed after `timeout`) with `input` as its standard input, and returns its
@@ -95,38 +87,33 @@ package final class ServerProcess {
             try? FileManager.default.removeItem(at: errorFile)
         }
         try Data(input).write(to: inputFile)
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        let process = Process()
-        try prepare(process, arguments, [:])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = try FileHandle(forReadingFrom: inputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
+        let process = try launch(
+            arguments, [:], standardInput: .file(inputFile.path), standardOutput: .pipe, standardError: .file(errorFile.path))
         let watchdog = watchdog(process, after: timeout)
         defer { watchdog.cancel() }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = process.readOutputToEnd()
+        let status = process.waitUntilExit().status
         let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self), errors)
+        return (status, String(decoding: data, as: UTF8.self), errors)
     }
 
     /// Kills the process if it still runs at the deadline, so that no read from its pipes can block a test forever.
-    private static func watchdog(_ process: Process, after timeout: Duration) -> DispatchWorkItem {
-        let kill = DispatchWorkItem { [process] in
-            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-        }
+    private static func watchdog(_ process: SpawnedProcess, after timeout: Duration) -> DispatchWorkItem {
+        let kill = DispatchWorkItem { process.signal(SIGKILL) }
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: kill)
         return kill
     }
 
-    /// The binary with the arguments and this environment, minus any OPENMARKET_ variable the test did not set.
-    private static func prepare(_ process: Process, _ arguments: [String], _ environment: [String: String]) throws {
-        process.executableURL = try builtExecutable(named: "openmarket")
-        process.arguments = arguments
+    /// Starts the binary with the arguments and this environment, minus any OPENMARKET_ variable the test did not set.
+    private static func launch(
+        _ arguments: [String], _ environment: [String: String], standardInput: InputSource = .nullDevice,
+        standardOutput: OutputDestination, standardError: OutputDestination
+    ) throws -> SpawnedProcess {
         var inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("OPENMARKET_") }
         inherited.merge(environment) { _, new in new }
-        process.environment = inherited
+        return try SpawnedProcess(
+            executable: try builtExecutable(named: "openmarket").path, arguments: arguments, environment: inherited,
+            standardInput: standardInput, standardOutput: standardOutput, standardError: standardError)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PosixSpawn
 
 /// A tmpfs of a few MiB mounted on a temporary folder for one test, and a ballast file that fills it up.
 /// Mounting needs root (or CAP_SYS_ADMIN); `canMount` tells whether this machine allows it.
@@ -58,12 +59,7 @@ package final class SmallDisk {
     }
 
     private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+        let process = try SpawnedProcess(executable: tool, arguments: arguments, standardError: .nullDevice)
+        guard process.waitUntilExit() == .exited(0) else { throw CocoaError(.executableLoad) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import MarketStore
+import PosixSpawn
 import SQLite
 import Testing
 
@@ -12,23 +13,19 @@ struct CrashSafetyTests {
     @Test func aWriterKilledMidBurstLeavesOnlyCompleteProducts() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("crash.sqlite")
-        let writer = Process()
-        writer.executableURL = try builtExecutable(named: "StoreCrashWriter")
-        writer.arguments = [path, Self.maximumProducts]
-        let output = Pipe()
-        writer.standardOutput = output
-        try writer.run()
+        let writer = try SpawnedProcess(
+            executable: try builtExecutable(named: "StoreCrashWriter").path, arguments: [path, Self.maximumProducts],
+            standardOutput: .pipe)
 
-        var received = Data()
-        while received.count(of: UInt8(ascii: "\n")) < Self.committedBeforeKill {
-            let chunk = output.fileHandleForReading.availableData
+        var received: [UInt8] = []
+        while received.count(where: { $0 == UInt8(ascii: "\n") }) < Self.committedBeforeKill {
+            let chunk = writer.readOutput()
             guard !chunk.isEmpty else { break }
             received += chunk
         }
-        kill(writer.processIdentifier, SIGKILL)
-        received += output.fileHandleForReading.readDataToEndOfFile()
-        writer.waitUntilExit()
-        #expect(writer.terminationReason == .uncaughtSignal)
+        writer.signal(SIGKILL)
+        received += writer.readOutputToEnd()
+        #expect(writer.waitUntilExit() == .signalled(SIGKILL))
 
         // A line without its newline was cut off by the kill: its create committed, but it is not needed here.
         let committed = String(decoding: received, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -14,7 +14,7 @@ struct JSONBodyMemoryTests {
         let elements = 2_000_000
         let body = Array(#"{"ignored":["#.utf8) + Array(repeating: Array("0,".utf8), count: elements - 1).flatMap { $0 }
             + Array(#"0],"secret":"demo-vendor-secret","price":2000}"#.utf8)
-        let pid = server.process.processIdentifier
+        let pid = server.processIdentifier
         let port = server.port
         let before = try DemoMarket.residentBytes(of: pid)
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import PosixSpawn
 import Testing
 
 /// Bound to 0.0.0.0, the startup output names a URL this machine connects to on its first line (scripts read it)
@@ -9,15 +10,12 @@ struct NetworkAddressTests {
     /// The machine's IPv4 addresses on interfaces that are up, other than loopback, as `ip` reports them; empty
     /// where there are none or `ip` is missing.
     static let machineAddresses: [String] = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ip", "-4", "-o", "address", "show", "up"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return [] }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        guard let process = try? SpawnedProcess(
+            executable: "/usr/bin/env", arguments: ["ip", "-4", "-o", "address", "show", "up"],
+            standardOutput: .pipe, standardError: .nullDevice)
+        else { return [] }
+        let text = String(decoding: process.readOutputToEnd(), as: UTF8.self)
+        _ = process.waitUntilExit()
         return text.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ")
             guard let inet = words.firstIndex(of: "inet"), inet + 1 < words.count,

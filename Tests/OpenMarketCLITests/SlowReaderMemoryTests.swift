@@ -15,7 +15,7 @@ struct SlowReaderMemoryTests {
         let server = try ServerProcess(["--port", "0", "--database", ":memory:", "--log-level", "warning"])
         defer { _ = server.stop() }
         let path = try DemoMarket.createProduct(port: server.port, imageBytes: Self.imageBytes).imagePath
-        let before = try DemoMarket.residentBytes(of: server.process.processIdentifier)
+        let before = try DemoMarket.residentBytes(of: server.processIdentifier)
 
         let stalled = try (0..<Self.readers).map { _ in try Self.requestAndNeverRead(path, port: server.port) }
         defer { stalled.forEach { close($0) } }
@@ -26,7 +26,7 @@ struct SlowReaderMemoryTests {
         var samplesAfterAll = 0
         let deadline = ContinuousClock.now + .seconds(60)
         while samplesAfterAll < 5, ContinuousClock.now < deadline {
-            peak = max(peak, try DemoMarket.residentBytes(of: server.process.processIdentifier))
+            peak = max(peak, try DemoMarket.residentBytes(of: server.processIdentifier))
             let journal = try admin.request("GET", "/__admin/requests").json["requests"] as? [Any]
             if (journal?.count ?? 0) >= Self.readers + 1 { samplesAfterAll += 1 }
             Thread.sleep(forTimeInterval: 0.02)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import OpenMarketTesting
+import PosixSpawn
 import Testing
 
 /// A stand-in "binary" (a shell script) that does what a broken server could: never print its address, or ignore
@@ -21,12 +22,8 @@ import Testing
         let url = directory.url.appendingPathComponent("openmarket")
         try "#!/bin/sh\n\(body)\n".write(to: source, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: source.path)
-        let copy = Process()
-        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
-        copy.arguments = [source.path, url.path]
-        try copy.run()
-        copy.waitUntilExit()
-        guard copy.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        let copy = try SpawnedProcess(executable: "/bin/cp", arguments: [source.path, url.path])
+        guard copy.waitUntilExit() == .exited(0) else { throw CocoaError(.fileWriteUnknown) }
         return url
     }
 

@@ -3,6 +3,7 @@ import HTTPTestSupport
 import Testing
 import OpenMarketClient
 import OpenMarketTesting
+import PosixSpawn
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -16,14 +17,10 @@ func builtServerOptions(_ generation: OpenMarketServer.Generation = .v2b, seed: 
 
 /// Every generation the built binary serves, newest first: the first field of each line of `openmarket generations`.
 func servedGenerations() throws -> [OpenMarketServer.Generation] {
-    let process = Process()
-    process.executableURL = try builtExecutable(named: "openmarket")
-    process.arguments = ["generations"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let listing = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let process = try SpawnedProcess(
+        executable: try builtExecutable(named: "openmarket").path, arguments: ["generations"], standardOutput: .pipe)
+    let listing = process.readOutputToEnd()
+    _ = process.waitUntilExit()
     return String(decoding: listing, as: UTF8.self).split(separator: "\n").compactMap { line in
         line.split(separator: "\t").first.map { OpenMarketServer.Generation(rawValue: String($0)) }
     }

@@ -1,10 +1,11 @@
 #if os(macOS) || os(Linux)
 import Foundation
+import PosixSpawn
 
 /// The server process, with its stdout and stderr in files of a temporary directory: a file never fills up and
 /// blocks the server the way an undrained pipe would, and it can be read again for an error message.
 final class ChildProcess: @unchecked Sendable {
-    private let process = Process()
+    private let process: SpawnedProcess
     private let directory: URL
     private let outputFile: URL
     private let errorFile: URL
@@ -18,18 +19,16 @@ final class ChildProcess: @unchecked Sendable {
         errorFile = directory.appendingPathComponent("stderr")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-            process.executableURL = executable
-            process.arguments = arguments
-            process.environment = environment
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = try FileHandle(forWritingTo: outputFile)
-            process.standardError = try FileHandle(forWritingTo: errorFile)
-            try process.run()
+        } catch {
+            throw .launchFailed(path: executable.path, reason: "\(error)")
+        }
+        do {
+            process = try SpawnedProcess(
+                executable: executable.path, arguments: arguments, environment: environment,
+                standardOutput: .file(outputFile.path), standardError: .file(errorFile.path))
         } catch {
             try? FileManager.default.removeItem(at: directory)
-            throw .launchFailed(path: executable.path, reason: "\(error)")
+            throw .launchFailed(path: executable.path, reason: error.reason)
         }
     }
 
@@ -50,13 +49,12 @@ final class ChildProcess: @unchecked Sendable {
         let deadline = ContinuousClock.now + timeout
         while true {
             // Read whether it runs before reading the output, so a line printed just before exiting is still seen.
-            let running = process.isRunning
+            let termination = process.terminationIfEnded
             if let url = Self.address(in: standardOutput) {
                 return url
             }
-            guard running else {
-                throw OpenMarketTestingError.exitedBeforeListening(
-                    status: process.terminationStatus, standardError: standardError)
+            if let termination {
+                throw OpenMarketTestingError.exitedBeforeListening(status: termination.status, standardError: standardError)
             }
             guard ContinuousClock.now < deadline else {
                 throw OpenMarketTestingError.noAddressInTime(
@@ -81,17 +79,7 @@ final class ChildProcess: @unchecked Sendable {
             return !stopped
         }
         guard first else { return }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
-            let deadline = ContinuousClock.now + grace
-            while process.isRunning, ContinuousClock.now < deadline {
-                usleep(10_000)
-            }
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-            }
-        }
-        process.waitUntilExit()
+        process.terminate(grace: grace)
         try? FileManager.default.removeItem(at: directory)
     }
 }
