@@ -44,9 +44,10 @@ struct KeptAliveRefusalTests {
             #expect(try connection.request("GET", "/healthChecker").status == 200)
             try connection.send(request)
             Self.expectJSONRefusal(try connection.readResponse(), status: status, explanation: explanation)
+            // Nothing after the answer but the close (a reset where the refused request was not read to its end).
             let rest = connection.readUntilClosed()
-            #expect(rest.failure == nil && rest.bytes.isEmpty,
-                    "after the answer: \(String(decoding: rest.bytes, as: UTF8.self)) (errno \(rest.failure ?? 0))")
+            #expect(rest.bytes.isEmpty, "after the answer: \(String(decoding: rest.bytes, as: UTF8.self))")
+            #expect(rest.failure == nil || rest.failure == ECONNRESET, "not closed (errno \(rest.failure ?? 0))")
         }
     }
 
