@@ -26,10 +26,13 @@ ensure_tool() {  # ensure_tool COMMAND DEBIAN_PACKAGE
   $sudo apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$2" >/dev/null
 }
 
+# OPENMARKET_PORTABLE_SHIM=1 benchmarks the HTTP shim's portable path (what a Mac builds), in a scratch path of its own.
 build_release() {
   "$REPO_DIR/scripts/ensure-dependencies"
-  (cd "$REPO_DIR" && swift build -c release --product openmarket --quiet)
-  OPENMARKET="$REPO_DIR/.build/release/openmarket"
+  local scratch="$REPO_DIR/.build"
+  [ "${OPENMARKET_PORTABLE_SHIM:-0}" = 1 ] && scratch="$REPO_DIR/.build-portable-release"
+  (cd "$REPO_DIR" && swift build -c release --product openmarket --quiet --scratch-path "$scratch")
+  OPENMARKET="$scratch/release/openmarket"
 }
 
 build_bare() {

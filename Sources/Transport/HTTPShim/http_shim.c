@@ -134,18 +134,11 @@ static void describe_client(struct MHD_Connection *connection, char address[CLIE
     if (getnameinfo(peer, length, address, CLIENT_ADDRESS_CAPACITY, NULL, 0, NI_NUMERICHOST) != 0) address[0] = '\0';
 }
 
-// Closing with SO_LINGER 0 discards what is unsent and makes the kernel send a reset instead of a FIN.
-static void make_close_reset(struct MHD_Connection *connection) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-    if (info == NULL) return;
-    struct linger abort_on_close = {.l_onoff = 1, .l_linger = 0};
-    setsockopt(info->connect_fd, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
-}
-
 // Queues the answer, or drops the connection as the exchange says; releases the exchange's response either way.
 static enum MHD_Result deliver(struct MHD_Connection *connection, http_shim_exchange *exchange) {
     enum MHD_Result result = MHD_NO;  // Returning MHD_NO makes libmicrohttpd close the connection.
-    if (exchange->delivery == HTTP_SHIM_RESET) make_close_reset(connection);
+    // Closing with SO_LINGER 0 discards what is unsent and makes the kernel send a reset instead of a FIN.
+    if (exchange->delivery == HTTP_SHIM_RESET) shim_reset_at_close(connection);
     if (exchange->delivery == HTTP_SHIM_SEND) result = shim_queue(connection, exchange->status, exchange->response);
     MHD_destroy_response(exchange->response);  // libmicrohttpd keeps its own reference until the answer is sent.
     exchange->response = NULL;
@@ -440,6 +433,7 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     server->context = context;
     server->max_body_bytes = config->max_body_bytes;
     server->connection_memory_limit = config->connection_memory_limit;
+    server->daemon_connection_limit = config->connection_limit + OVER_LIMIT_ANSWERS;
     atomic_init(&server->in_flight, 0);
     if (shim_own_answers_prepare(server, config) != 0) {
         write_error(error, error_capacity, "out of memory", NULL);
@@ -493,7 +487,7 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout_seconds,
         // The shim applies both limits itself (shim_connections.c) and answers 503 over them; libmicrohttpd lets
         // a few more in for that, and closes silently only past those.
-        MHD_OPTION_CONNECTION_LIMIT, config->connection_limit + OVER_LIMIT_ANSWERS,
+        MHD_OPTION_CONNECTION_LIMIT, server->daemon_connection_limit,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,
         discipline_level != 0 ? SHIM_OPTION_CLIENT_DISCIPLINE_LVL : MHD_OPTION_END, discipline_level,  // Last.
         MHD_OPTION_END);
@@ -554,8 +548,7 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     unsigned int expected_started = shim_started_connections(&server->connections);
     MHD_socket listener;
     if (server->gate != NULL) {
-        listener = shim_gate_stop(server->gate, &expected_started);
-        server->gate = NULL;
+        listener = shim_gate_stop_accepting(server->gate, &expected_started);
     } else {
         listener = MHD_quiesce_daemon(server->daemon);
     }
@@ -578,6 +571,8 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     }
     shim_registry_closing_all(&server->connections);
     MHD_stop_daemon(server->daemon);
+    // The daemon has closed its connections; a relaying gate sends what they wrote last, then closes the clients.
+    if (server->gate != NULL) shim_gate_free(server->gate);
     shim_delays_free(&server->delays);
     shim_registry_stop(&server->connections);
     shim_own_answers_free(server);

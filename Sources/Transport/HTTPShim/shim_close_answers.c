@@ -10,7 +10,8 @@
 //   fit: libmicrohttpd would close without a word after the handler answered. The shim refuses those requests
 //   itself (414 or 431, http_shim.c) and answers them here, from memory of its own.
 // Telling junk from a client that sent nothing needs the socket's count of received bytes: Linux and macOS each
-// have their own call for it; elsewhere the count is 0 and junk is only closed.
+// have their own call for it; elsewhere the count is 0 and junk is only closed. On the portable path libmicrohttpd's
+// socket is a socket pair's end, which has no such count: there the relay answers junk itself (shim_relay.c).
 //
 // Lifetimes: each answer is built once at start into a block the server owns (freed by shim_own_answers_free);
 // sending writes it straight from there and keeps nothing.

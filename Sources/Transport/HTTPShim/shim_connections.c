@@ -32,6 +32,9 @@ typedef struct connection_record {
     uint8_t address[16];
     bool shared_loopback;
     bool over_limit;
+    // On the portable path, what the record shares with the connection's relay (shim_relay.c); NULL otherwise. One
+    // reference, taken at registration and let go at the close notification.
+    struct shim_relay_link *link;
 } connection_record;
 
 uint64_t shim_monotonic_milliseconds(void) {
@@ -71,6 +74,44 @@ void shim_awaiting_next_request(struct MHD_Connection *connection) {
     const connection_registry *registry = &record->server->connections;
     set_deadline(connection, (uint64_t)registry->header_deadline_milliseconds + registry->idle_timeout_milliseconds);
     record->had_request = true;
+    if (record->link != NULL) shim_relay_link_completed(record->link);
+}
+
+void shim_reset_at_close(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info == NULL) return;
+    struct linger abort_on_close = {.l_onoff = 1, .l_linger = 0};
+    setsockopt(info->connect_fd, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
+    connection_record *record = record_of(connection);
+    if (record != NULL && record->link != NULL) shim_relay_link_reset(record->link);
+}
+
+void shim_registry_expect_link(connection_registry *registry, struct shim_relay_link *link) {
+    pthread_mutex_lock(&registry->lock);
+    link->next_pending = registry->pending_links;
+    registry->pending_links = link;
+    pthread_mutex_unlock(&registry->lock);
+}
+
+// Under the registry lock: takes the waiting link whose daemon end is `descriptor` out of the list, or NULL.
+static struct shim_relay_link *take_link(connection_registry *registry, MHD_socket descriptor) {
+    for (struct shim_relay_link **at = &registry->pending_links; *at != NULL; at = &(*at)->next_pending) {
+        struct shim_relay_link *link = *at;
+        if (link->daemon_end != descriptor) continue;
+        *at = link->next_pending;
+        return link;
+    }
+    return NULL;
+}
+
+void shim_registry_forget_link(connection_registry *registry, struct shim_relay_link *link) {
+    pthread_mutex_lock(&registry->lock);
+    for (struct shim_relay_link **at = &registry->pending_links; *at != NULL; at = &(*at)->next_pending) {
+        if (*at != link) continue;
+        *at = link->next_pending;
+        break;
+    }
+    pthread_mutex_unlock(&registry->lock);
 }
 
 void shim_owe_own_answer(struct MHD_Connection *connection, shim_own_answer_kind kind) {
@@ -157,8 +198,15 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
         connection_record *record = calloc(1, sizeof *record);
-        // Without a record the connection is still served, only without a header deadline.
+        // Without a record the connection is still served, only without a header deadline (and its relay, which
+        // then gets no count of answers, sends a refusal at once).
         if (record == NULL || info == NULL) {
+            if (info != NULL) {
+                pthread_mutex_lock(&registry->lock);
+                struct shim_relay_link *link = take_link(registry, info->connect_fd);
+                pthread_mutex_unlock(&registry->lock);
+                if (link != NULL) shim_relay_link_release(link);
+            }
             free(record);
             *socket_context = NULL;
             atomic_fetch_add(&registry->started, 1);
@@ -170,6 +218,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         record->owed_answer = SHIM_NO_OWN_ANSWER;
         remember_peer(record, connection);
         pthread_mutex_lock(&registry->lock);
+        record->link = take_link(registry, record->descriptor);
         record->over_limit = is_over_limit(registry, record);
         record->next = registry->head;
         if (registry->head != NULL) registry->head->previous = record;
@@ -188,6 +237,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     else registry->head = record->next;
     if (record->next != NULL) record->next->previous = record->previous;
     pthread_mutex_unlock(&registry->lock);
+    if (record->link != NULL) shim_relay_link_release(record->link);
     free(record);
 }
 
@@ -255,6 +305,12 @@ void shim_registry_stop(connection_registry *registry) {
         pthread_mutex_unlock(&registry->lock);
         pthread_join(registry->watchdog, NULL);
         registry->watchdog_running = false;
+    }
+    // Links of connections the daemon never registered (it has stopped): their daemon side lets go here.
+    while (registry->pending_links != NULL) {
+        struct shim_relay_link *link = registry->pending_links;
+        registry->pending_links = link->next_pending;
+        shim_relay_link_release(link);
     }
     pthread_cond_destroy(&registry->wake);
     pthread_mutex_destroy(&registry->lock);

@@ -8,14 +8,16 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <poll.h>
 #include <sys/socket.h>
 
 // Two code paths, one behaviour. The Linux path uses what only Linux (with ELF linking) offers: epoll, and the
 // interposition of libmicrohttpd's MHD_queue_response (shim_library_errors.c). The portable path is what macOS
-// builds: poll, no interposition, and instead a gate that owns the listener and answers a connection's first request
-// before libmicrohttpd sees it when the library would refuse it (shim_gate.c says what that leaves). The Linux path
-// starts the gate too when the loaded libmicrohttpd is 0.9.x, which stalls on NUL-led junk that no interposition can
-// see (shim_library_skips_nul_led_lines). Defining
+// builds: poll, no interposition, and instead a gate that owns the listener and relays every connection through a
+// socket pair (shim_relay.c), judging each request and each chunk before libmicrohttpd reads it and answering itself
+// what the library would refuse (shim_judge.c). The Linux path starts the gate too when the loaded libmicrohttpd is
+// 0.9.x, which stalls on NUL-led junk that no interposition can see (shim_library_skips_nul_led_lines); there it only
+// looks at each connection's first request and hands the socket itself over (shim_gate.c). Defining
 // HTTP_SHIM_PORTABLE (Package.swift does when OPENMARKET_PORTABLE_SHIM=1) builds the portable path on Linux too, so
 // that CI tests what a Mac runs.
 #if defined(__linux__) && !defined(HTTP_SHIM_PORTABLE)
@@ -40,6 +42,7 @@ typedef struct {
     unsigned int per_client_limit;
     atomic_uint started;            // Connections ever registered, for a stop that waits on those it handed over.
     struct connection_record *head;
+    struct shim_relay_link *pending_links;  // Relays' links whose connection is not registered yet (shim_relay.c).
 } connection_registry;
 
 struct delayed_connection;
@@ -76,6 +79,7 @@ struct http_shim_server {
     void *context;
     size_t max_body_bytes;
     size_t connection_memory_limit;
+    unsigned int daemon_connection_limit;  // libmicrohttpd's, a little above the configuration's (http_shim.c).
     uint16_t port;
     // Requests whose headers have all arrived and whose answer has not been fully sent; graceful stop waits on it.
     // A client that sent only part of its headers does not count, so it cannot hold a stop for the whole grace.
@@ -136,6 +140,10 @@ struct http_shim_server *shim_server_of(struct MHD_Connection *connection);
 // From here on a closed connection gets no answer: the server is closing all of them.
 void shim_registry_closing_all(connection_registry *registry);
 
+// Makes the connection's close a TCP reset: SO_LINGER 0 on its socket, and on the portable path (where that socket is
+// a socket pair's end) on the relay's client socket too.
+void shim_reset_at_close(struct MHD_Connection *connection);
+
 // Makes the connection get `kind` when it closes, instead of any answer libmicrohttpd would queue.
 void shim_owe_own_answer(struct MHD_Connection *connection, shim_own_answer_kind kind);
 
@@ -151,18 +159,74 @@ void shim_send_own_answer(const struct http_shim_server *server, MHD_socket desc
 // libmicrohttpd can take as a length: empty, not all digits, or past 2^64 - 1 (shim_content_length.c).
 bool shim_is_bad_content_length(const char *value, size_t length);
 
-// The gate (shim_gate.c; the portable path's, and the Linux path's with libmicrohttpd 0.9.x): it owns the listening socket, looks at each new connection's first request
-// before libmicrohttpd does (MSG_PEEK, nothing consumed), answers the ones libmicrohttpd would refuse with its own
-// HTML, and hands every other connection to the daemon with MHD_add_connection. start binds and starts its thread
-// (NULL when it cannot; the daemon must already run, started with
-// MHD_USE_NO_LISTEN_SOCKET); port says what it bound; stop joins the thread, hands the connections it still holds
-// to the daemon, frees the gate and returns the listener, which the caller then owns (and closes), and in
-// `handed_over` how many connections it ever handed to the daemon (libmicrohttpd 1.0 registers one added from another
-// thread later, in its own thread: a stop waits for that).
+// What shim_judge.c makes of a request's bytes: where its head ends and how its body is delimited.
+typedef struct {
+    size_t head_length;       // The request line and headers, the empty line that ends them included.
+    bool chunked;             // Transfer-Encoding: chunked (a Content-Length beside it is ignored, as libmicrohttpd does).
+    uint64_t content_length;  // The body's length when not chunked; 0 without a Content-Length.
+} shim_request_framing;
+
+// A verdict besides an own answer and SHIM_NO_OWN_ANSWER (pass it on): the bytes do not say enough yet.
+enum { SHIM_JUDGE_WAIT = -2 };
+
+// The head at the start of `bytes` (shim_judge.c): the answer the shim sends for what libmicrohttpd would refuse
+// itself, SHIM_NO_OWN_ANSWER (its framing then filled in), or SHIM_JUDGE_WAIT. `limit` is the connection memory
+// limit, which the Linux path applies the same way (head_too_large in http_shim.c): a line or head that leaves less
+// than SHIM_ANSWER_HEADER_RESERVE of it is refused. `answer_unreadable` answers a request line without a space
+// (which libmicrohttpd closes on without a word) as SHIM_UNREADABLE_REQUEST, for a connection's first request where
+// the close-time answer cannot. Bytes that start with an empty line are passed on (framing.head_length 0).
+int shim_judge_head(const char *bytes, size_t length, size_t limit, bool answer_unreadable,
+                    shim_request_framing *framing);
+// The chunk size line at the start of `bytes`: SHIM_NO_OWN_ANSWER with its length (LF included) and the size, a
+// refusal (400 malformed, 413 past 2^64), or SHIM_JUDGE_WAIT while what came of it is valid.
+int shim_judge_chunk_line(const char *bytes, size_t length, size_t *line_length, uint64_t *size);
+
+// The gate (shim_gate.c): it owns the listening socket (the daemon runs with MHD_USE_NO_LISTEN_SOCKET) and accepts
+// every connection. On the Linux path with libmicrohttpd 0.9.x it only looks at each connection's first request
+// (MSG_PEEK) and hands the socket to the daemon; on the portable path it relays every byte (shim_relay.c). start
+// binds and starts its thread (NULL when it cannot; the daemon must already run); port says what it bound;
+// stop_accepting takes the listener away from the thread (the caller then owns and closes it) and says how many
+// connections it ever handed to the daemon (libmicrohttpd 1.0 registers one added from another thread later, in its
+// own thread: a stop waits for that); free, once the daemon has stopped, ends the thread and frees the gate.
 struct shim_gate *shim_gate_start(struct http_shim_server *server, const struct sockaddr *address,
                                   socklen_t address_length, unsigned int header_deadline_milliseconds);
 uint16_t shim_gate_port(const struct shim_gate *gate);
-MHD_socket shim_gate_stop(struct shim_gate *gate, unsigned int *handed_over);
+MHD_socket shim_gate_stop_accepting(struct shim_gate *gate, unsigned int *handed_over);
+void shim_gate_free(struct shim_gate *gate);
+
+// The portable path's relays (shim_relay.c), driven by the gate's thread: one per connection, between the client's
+// socket and one end of a socket pair whose other end libmicrohttpd serves. add takes the accepted client socket (it
+// is the relays' from then on, closed even on failure) and returns whether the daemon took it; poll_set fills
+// `polled` (up to `capacity`, two entries a relay) and lowers `timeout` when one waits on the daemon; after_poll
+// acts on what poll returned for those entries; close_all flushes what each can without waiting and closes everything.
+struct shim_relays;
+struct shim_relays *shim_relays_create(struct http_shim_server *server);
+bool shim_relays_add(struct shim_relays *relays, MHD_socket client, const struct sockaddr *address,
+                     socklen_t address_length);
+unsigned int shim_relays_poll_set(struct shim_relays *relays, struct pollfd *polled, unsigned int capacity,
+                                  int *timeout);
+void shim_relays_after_poll(struct shim_relays *relays, const struct pollfd *polled, unsigned int polled_count);
+void shim_relays_close_all(struct shim_relays *relays);
+// What a connection's relay and libmicrohttpd's side of it share (shim_relay.c): allocated by the relay, handed to
+// the connection's record (shim_connections.c) when libmicrohttpd registers the connection, freed by whichever of
+// the two lets go last.
+struct shim_relay_link {
+    atomic_uint completed;  // Requests the daemon completed (answered, or ended with the connection).
+    atomic_bool reset;      // The daemon's close is a reset: the relay resets the client.
+    atomic_int holders;     // The relay and the daemon's side: freed when both have let go.
+    // Set by the relay before MHD_add_connection, then used under the registry lock only (shim_connections.c).
+    MHD_socket daemon_end;
+    struct shim_relay_link *next_pending;
+};
+// Requests libmicrohttpd completed on the connection (answered, or ended with it), and that its close is a reset.
+void shim_relay_link_completed(struct shim_relay_link *link);
+void shim_relay_link_reset(struct shim_relay_link *link);
+void shim_relay_link_release(struct shim_relay_link *link);
+// A link waiting in the registry (shim_connections.c) for the connection whose daemon end is its daemon_end: expect
+// files it before MHD_add_connection, the registration of that connection takes it into the connection's record,
+// forget drops it when the daemon did not take the connection.
+void shim_registry_expect_link(connection_registry *registry, struct shim_relay_link *link);
+void shim_registry_forget_link(connection_registry *registry, struct shim_relay_link *link);
 
 // Hands a request libmicrohttpd refused by itself to the handler and queues the handler's answer (http_shim.c);
 // MHD_NO when no answer could be made.

@@ -7,7 +7,7 @@
 // through unchanged, and each of libmicrohttpd's is replaced by the handler's answer to a refusal with the same
 // status, which is the API generation's JSON error. On the portable path (macOS' two-level namespace binds the
 // library's calls to its own functions, so nothing can come first) this file only queues, and the gate
-// (shim_gate.c) answers those refusals before libmicrohttpd sees the request, for each connection's first request.
+// (shim_gate.c, shim_relay.c) answers those refusals before libmicrohttpd reads the bytes they would refuse.
 
 #define _GNU_SOURCE  // For RTLD_NEXT.
 #include "shim_internal.h"
