@@ -10,6 +10,11 @@ enum WholeDecimal: Equatable {
 
     /// nil when `text` is not a decimal numeral at all.
     init?(_ text: Substring) {
+        // Plain digits, as nearly every request sends them, need no digit arrays.
+        if let exact = Int64(text) {
+            self = .whole(exact)
+            return
+        }
         var bytes = text.utf8[...]
         let negative = bytes.first == UInt8(ascii: "-")
         if negative || bytes.first == UInt8(ascii: "+") {

@@ -92,11 +92,6 @@ uint64_t shim_bytes_received(MHD_socket descriptor) {
 #endif
 }
 
-// Where sending may raise SIGPIPE (macOS has SO_NOSIGPIPE instead, which libmicrohttpd sets on every socket).
-#ifndef MSG_NOSIGNAL
-#define MSG_NOSIGNAL 0
-#endif
-
 void shim_send_own_answer(const struct http_shim_server *server, MHD_socket descriptor, shim_own_answer_kind kind) {
     if (kind < 0 || kind >= SHIM_OWN_ANSWER_COUNT || server->own_answers[kind].bytes == NULL) return;
     char date[64];
@@ -115,4 +110,12 @@ void shim_send_own_answer(const struct http_shim_server *server, MHD_socket desc
     // One try, without waiting: the answer is small and the socket's buffer empty; if it does not fit, the client
     // gets the close it would have got anyway.
     (void)sendmsg(descriptor, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
+void shim_refuse(const struct http_shim_server *server, MHD_socket descriptor, shim_own_answer_kind kind,
+                 char *scratch, size_t scratch_capacity) {
+    enum { DRAIN_READS = 16 };
+    shim_send_own_answer(server, descriptor, kind);
+    for (int read = 0; read < DRAIN_READS && recv(descriptor, scratch, scratch_capacity, 0) > 0; read++) {
+    }
 }

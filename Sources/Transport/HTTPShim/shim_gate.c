@@ -34,7 +34,6 @@
 enum {
     GATE_CAPACITY = 1024,      // Connections waiting for their first request at once.
     ACCEPTS_PER_ROUND = 64,    // So that a flood of connections does not starve those already waiting.
-    DRAIN_READS = 16,          // Reads of what a refused client sent, so that closing sends a FIN, not a reset.
     RELOOK_MILLISECONDS = 5,   // How often a head that came in part is looked at again (poll cannot wait for
                                // more: the peeked bytes keep the socket readable).
 };
@@ -85,13 +84,6 @@ static void hand_over(struct shim_gate *gate, const waiting_connection *connecti
     }
 }
 
-// Sends the answer, reads (a bounded amount of) what the client sent so that the close is orderly, and closes.
-static void refuse(struct shim_gate *gate, MHD_socket descriptor, shim_own_answer_kind kind) {
-    shim_send_own_answer(gate->server, descriptor, kind);
-    for (int read = 0; read < DRAIN_READS && recv(descriptor, gate->peek, gate->peek_capacity, 0) > 0; read++) {
-    }
-    close(descriptor);
-}
 
 // Looks at what waiting connection `index` has sent so far, and hands it over or answers it once that says enough.
 static void look_at(struct shim_gate *gate, unsigned int index) {
@@ -119,8 +111,12 @@ static void look_at(struct shim_gate *gate, unsigned int index) {
     }
     waiting_connection judged = *connection;
     forget(gate, index);
-    if (verdict == SHIM_NO_OWN_ANSWER) hand_over(gate, &judged);
-    else refuse(gate, judged.descriptor, (shim_own_answer_kind)verdict);
+    if (verdict == SHIM_NO_OWN_ANSWER) {
+        hand_over(gate, &judged);
+    } else {
+        shim_refuse(gate->server, judged.descriptor, (shim_own_answer_kind)verdict, gate->peek, gate->peek_capacity);
+        close(judged.descriptor);
+    }
 }
 
 static void set_client_options(MHD_socket descriptor) {

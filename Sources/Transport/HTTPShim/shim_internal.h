@@ -11,6 +11,11 @@
 #include <poll.h>
 #include <sys/socket.h>
 
+// Where sending may raise SIGPIPE: macOS has no MSG_NOSIGNAL and sets SO_NOSIGPIPE on each socket instead.
+#ifndef MSG_NOSIGNAL
+#define MSG_NOSIGNAL 0
+#endif
+
 // Two code paths, one behaviour. The Linux path uses what only Linux (with ELF linking) offers: epoll, and the
 // interposition of libmicrohttpd's MHD_queue_response (shim_library_errors.c). The portable path is what macOS
 // builds: poll, no interposition, and instead a gate that owns the listener and relays every connection through a
@@ -154,6 +159,10 @@ void shim_own_answers_free(struct http_shim_server *server);
 // Bytes the socket has received so far (0 where the system does not say).
 uint64_t shim_bytes_received(MHD_socket descriptor);
 void shim_send_own_answer(const struct http_shim_server *server, MHD_socket descriptor, shim_own_answer_kind kind);
+// Sends the answer and reads (a bounded amount of) what the client still sent into `scratch`, so that the close the
+// caller makes next is orderly (a FIN, not a reset): the gate's and the relays' refusals.
+void shim_refuse(const struct http_shim_server *server, MHD_socket descriptor, shim_own_answer_kind kind,
+                 char *scratch, size_t scratch_capacity);
 
 // Whether a Content-Length value (`length` bytes, without the header's surrounding whitespace) is not one
 // libmicrohttpd can take as a length: empty, not all digits, or past 2^64 - 1 (shim_content_length.c).

@@ -33,13 +33,7 @@ enum {
     RELAY_OUT_CAPACITY = 32768,  // The daemon's bytes not yet sent to the client.
     FIRST_TABLE_CAPACITY = 64,   // The table doubles from here up to the daemon's connection limit.
     WAIT_MILLISECONDS = 2,       // How often a refusal waiting for the daemon's answers looks at its count again.
-    DRAIN_READS = 16,            // Reads of what a refused client sent, so that closing sends a FIN, not a reset.
 };
-
-// Where sending may raise SIGPIPE (macOS has SO_NOSIGPIPE instead, set on both sockets).
-#ifndef MSG_NOSIGNAL
-#define MSG_NOSIGNAL 0
-#endif
 
 void shim_relay_link_completed(struct shim_relay_link *link) {
     atomic_fetch_add(&link->completed, 1);
@@ -369,9 +363,7 @@ static bool answer_refusal(struct shim_relays *relays, relay *r) {
         r->refusal = SHIM_NO_OWN_ANSWER;
         return false;
     }
-    shim_send_own_answer(relays->server, r->client, (shim_own_answer_kind)r->refusal);
-    for (int read = 0; read < DRAIN_READS && recv(r->client, relays->scratch, sizeof relays->scratch, 0) > 0; read++) {
-    }
+    shim_refuse(relays->server, r->client, (shim_own_answer_kind)r->refusal, relays->scratch, sizeof relays->scratch);
     finish(r);
     return true;
 }
