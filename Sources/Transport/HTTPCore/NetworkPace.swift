@@ -1,0 +1,28 @@
+import Locking
+
+/// How fast the emulated network carries bodies (nil: as fast as the transport can), shared by the control plane
+/// that sets it and the transports that honour it: the socket server reads each request body at the upload rate and
+/// sends each response body at the download rate; the in-process transport does the same with its streams. Read
+/// once per request, so a change applies from the next request on.
+package final class NetworkPace: Sendable {
+    package struct Rates: Sendable, Hashable {
+        package var uploadBytesPerSecond: Int?
+        package var downloadBytesPerSecond: Int?
+
+        package init(uploadBytesPerSecond: Int? = nil, downloadBytesPerSecond: Int? = nil) {
+            self.uploadBytesPerSecond = uploadBytesPerSecond
+            self.downloadBytesPerSecond = downloadBytesPerSecond
+        }
+    }
+
+    private let current: Locked<Rates>
+
+    package init(_ rates: Rates = Rates()) {
+        current = Locked(rates)
+    }
+
+    package var rates: Rates {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+}
