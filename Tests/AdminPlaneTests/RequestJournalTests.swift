@@ -19,10 +19,10 @@ import Testing
 
     @Test func cutsEachBodyAtOneMebibyte() throws {
         let journal = RequestJournal(capacity: 3, redactedToken: nil)
-        record(journal, body: KeptBody.cap + 10, answer: 5)
+        record(journal, body: KeptBody.defaultCap + 10, answer: 5)
         let entry = try #require(journal.entry(id: 1))
-        #expect(entry.requestBody.bytes.count == KeptBody.cap)
-        #expect(entry.requestBody.originalSize == KeptBody.cap + 10)
+        #expect(entry.requestBody.bytes.count == KeptBody.defaultCap)
+        #expect(entry.requestBody.originalSize == KeptBody.defaultCap + 10)
         #expect(entry.requestBody.isTruncated)
         #expect(!entry.responseBody.isTruncated)
     }
@@ -32,9 +32,9 @@ import Testing
         // 2 MiB kept per entry (both bodies at the cap): 32 entries fill 64 MiB.
         for _ in 0..<40 { record(journal, body: 3 << 20, answer: 3 << 20) }
         let entries = journal.entries()
-        #expect(entries.count == RequestJournal.maxBytes / (2 * KeptBody.cap))
+        #expect(entries.count == journal.maxBytes / (2 * KeptBody.defaultCap))
         #expect(entries.first?.id == 40)
-        #expect(entries.reduce(0) { $0 + $1.cost } <= RequestJournal.maxBytes)
+        #expect(entries.reduce(0) { $0 + $1.cost } <= journal.maxBytes)
     }
 
     @Test func idsAreNeverReused() {

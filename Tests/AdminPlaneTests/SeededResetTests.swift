@@ -45,7 +45,7 @@ import Testing
                 configuration: ServerConfiguration(port: 0, threads: 4),
                 router: Generation.v1b.makeRouter(context: context),
                 interceptor: AdminPlane(
-                    settings: AdminSettings(), generation: .v1b, context: context, store: store,
+                    settings: AdminSettings(), generation: .v1b, context: context, store: store, pace: NetworkPace(),
                     reseed: SeededResetTests.seed))
         }
 

@@ -16,18 +16,21 @@ package final class AdminPlane: RequestInterceptor {
     private let gate = ReadWriteLock()
 
     /// `reseed` puts the seed data back after a reset empties the store (nil: no seed). `context` is the API's, so
-    /// the OpenAPI document names the same base URL as the API's image URLs.
+    /// the OpenAPI document names the same base URL as the API's image URLs. `pace` is the emulator's network,
+    /// which `/__admin/network` sets and its transport honours.
     package init(
-        settings: AdminSettings, generation: Generation, context: APIContext, store: MarketStore,
+        settings: AdminSettings, generation: Generation, context: APIContext, store: MarketStore, pace: NetworkPace,
         reseed: (@Sendable (MarketStore) throws -> Void)? = nil
     ) {
         access = AdminAccess(token: settings.token)
-        journal = RequestJournal(capacity: settings.journalCapacity, redactedToken: settings.token)
+        journal = RequestJournal(
+            capacity: settings.journalCapacity, bodyCap: settings.journalBodyBytes, redactedToken: settings.token)
         faults = FaultBook(latency: settings.latency, seed: settings.faultSeed)
         router = AdminRoutes(
             generation: generation.name, started: .now, store: store, journal: journal,
             reset: StateReset(store: store, journal: journal, faults: faults, gate: gate, reseed: reseed),
-            faults: faults, snapshots: SnapshotShelf(store: store, gate: gate), multipartEnding: generation.multipartEnding,
+            faults: faults, snapshots: SnapshotShelf(store: store, gate: gate), pace: pace,
+            explainingServer: generation.explainingServer,
             openAPIDocument: { format, request in try generation.openAPIResponse(format, to: request, context: context) }
         ).makeRouter()
     }

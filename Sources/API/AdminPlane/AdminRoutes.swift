@@ -12,7 +12,8 @@ struct AdminRoutes {
     let reset: StateReset
     let faults: FaultBook
     let snapshots: SnapshotShelf
-    let multipartEnding: MultipartEnding
+    let pace: NetworkPace
+    let explainingServer: ExplainingServer
     let openAPIDocument: @Sendable (OpenAPIFormat, Request) throws -> Response
 
     func makeRouter() -> Router {
@@ -55,7 +56,7 @@ struct AdminRoutes {
         }
         router.on(.get, "/__admin/requests/{id}") { request, parameters in
             try Self.refuseParameters(request)
-            return JournalJSON.detail(try entry(parameters), multipartEnding: multipartEnding)
+            return JournalJSON.detail(try entry(parameters), server: explainingServer)
         }
         router.on(.get, "/__admin/requests/{id}/request-body") { request, parameters in
             try Self.refuseParameters(request)
@@ -68,6 +69,7 @@ struct AdminRoutes {
             return Self.raw(entry.responseBody, contentType: entry.responseHeaders["Content-Type"])
         }
         addFaultRoutes(to: &router)
+        addNetworkRoutes(to: &router)
         addPageRoutes(to: &router)
         addProductRoutes(to: &router)
         addSnapshotRoutes(to: &router)

@@ -12,6 +12,9 @@ package final class Emulator: Sendable {
     package let router: Router
     /// nil when the options turn `/__admin` off.
     package let admin: AdminPlane?
+    /// How fast this emulator's bodies travel: `/__admin/network` sets it, the transport carrying its requests
+    /// (the socket server, or the in-process URLProtocol) honours it.
+    package let pace: NetworkPace
     /// What the seed did; nil without one.
     package let seedReport: SeedReport?
 
@@ -35,8 +38,12 @@ package final class Emulator: Sendable {
         router = options.generation.makeRouter(context: context)
         // A reset puts back the rows the start wrote, so the answers after it are the ones after the start.
         let reseed = seeded.map { seeded in { @Sendable (store: MarketStore) in _ = try store.seedIfEmpty(seeded.rows) } }
+        let pace = NetworkPace(options.network)
+        self.pace = pace
         admin = options.admin.map { settings in
-            AdminPlane(settings: settings, generation: options.generation, context: context, store: store, reseed: reseed)
+            AdminPlane(
+                settings: settings, generation: options.generation, context: context, store: store, pace: pace,
+                reseed: reseed)
         }
         seedReport = seeded?.report
     }

@@ -1,4 +1,5 @@
 package import AdminPlane
+package import HTTPCore
 package import MarketAPI
 package import MarketStore
 
@@ -21,6 +22,8 @@ package struct EmulatorOptions: Sendable {
     package var readers: Int
     /// nil: no `/__admin` (no journal, faults or latency either).
     package var admin: AdminSettings?
+    /// How fast bodies travel at start (`--network`); `PUT /__admin/network` changes it.
+    package var network: NetworkPace.Rates
     /// Whether an in-memory store with the demo seed or none is copied from this process's template for the same
     /// options (`StoreTemplates`), made by the first such emulator: worth it where a process makes many emulators,
     /// while a process that makes one (`openmarket serve`) would only pay for the template.
@@ -33,7 +36,8 @@ package struct EmulatorOptions: Sendable {
     package init(
         generation: Generation, vendors: [VendorConfiguration] = [], seed: EmulatorSeed? = nil, strict: Bool = false,
         now: Double? = nil, publicURL: String? = nil, database: String = ":memory:", readers: Int = 4,
-        admin: AdminSettings? = AdminSettings(), copiesStoreTemplate: Bool = false
+        admin: AdminSettings? = AdminSettings(), network: NetworkPace.Rates = NetworkPace.Rates(),
+        copiesStoreTemplate: Bool = false
     ) {
         self.generation = generation
         self.vendors = vendors
@@ -44,6 +48,7 @@ package struct EmulatorOptions: Sendable {
         self.database = database
         self.readers = readers
         self.admin = admin
+        self.network = network
         self.copiesStoreTemplate = copiesStoreTemplate
     }
 

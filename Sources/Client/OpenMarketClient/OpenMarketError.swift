@@ -14,6 +14,9 @@ public enum OpenMarketError: Error, Sendable {
     case invalidRequest(reason: String)
     /// The emulator's admin API refused a call, saying why and how to fix it.
     case adminRefused(AdminFailure)
+    /// ``OpenMarketAdmin/waitForSentRequest(_:timeout:)`` saw no matching request in time; its description says
+    /// what was waited for and lists the requests that did arrive.
+    case sentRequestTimedOut(SentRequestTimeout)
 }
 
 /// A response whose status the call did not expect, with the server's explanation.

@@ -1,8 +1,10 @@
 import AdminPlane
 import EmulatorCore
 import Foundation
+import HTTPCore
 import MarketAPI
 import MarketStore
+import OpenMarketClient
 
 extension EmulatorOptions {
     /// The core's options for the library's, every value checked first.
@@ -21,7 +23,14 @@ extension EmulatorOptions {
         guard (0...1_000_000).contains(options.journal) else {
             throw .init("journal must be 0 (off) to 1000000 requests; got \(options.journal)")
         }
-        let latency = try Self.latency(options.latency)
+        guard (0...AdminSettings.maxJournalBodyBytes).contains(options.journalBodyBytes) else {
+            throw .init(
+                "journalBodyBytes must be 0 (no bodies) to \(AdminSettings.maxJournalBodyBytes) bytes; got "
+                    + "\(options.journalBodyBytes)")
+        }
+        let network = try Self.rates(options.network)
+        let networkLatency = options.network.latencyMilliseconds.map { $0...$0 }
+        let latency = try Self.latency(options.latency ?? networkLatency)
         if let database = options.database, database.isEmpty {
             throw .init("database must be the path of a SQLite file, or nil to keep the store in memory; got \"\"")
         }
@@ -37,8 +46,10 @@ extension EmulatorOptions {
             vendors: options.vendors,
             seed: seed, strict: options.strict, now: options.now?.timeIntervalSince1970,
             database: options.database ?? ":memory:",
-            admin: AdminSettings(journalCapacity: options.journal, latency: latency, faultSeed: options.faultSeed),
-            copiesStoreTemplate: true)
+            admin: AdminSettings(
+                journalCapacity: options.journal, journalBodyBytes: options.journalBodyBytes, latency: latency,
+                faultSeed: options.faultSeed),
+            network: network, copiesStoreTemplate: true)
     }
 
     private static func latency(_ milliseconds: ClosedRange<Int>?) throws(OpenMarketEmulator.SetupError) -> LatencyRange {
@@ -49,5 +60,17 @@ extension EmulatorOptions {
                     + "100...800; got \(milliseconds)")
         }
         return range
+    }
+
+    private static func rates(_ network: NetworkConditions) throws(OpenMarketEmulator.SetupError) -> NetworkPace.Rates {
+        let allowed = NetworkPace.Rates.allowed
+        for rate in [network.downloadBytesPerSecond, network.uploadBytesPerSecond].compactMap({ $0 })
+        where !allowed.contains(rate) {
+            throw .init(
+                "network rates must be whole bytes per second from \(allowed.lowerBound) to \(allowed.upperBound), "
+                    + "or nil for unlimited; got \(rate)")
+        }
+        return NetworkPace.Rates(
+            uploadBytesPerSecond: network.uploadBytesPerSecond, downloadBytesPerSecond: network.downloadBytesPerSecond)
     }
 }

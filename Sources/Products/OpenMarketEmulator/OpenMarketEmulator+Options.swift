@@ -1,6 +1,7 @@
 public import Foundation
 package import MarketAPI
 public import MarketStore
+public import OpenMarketClient
 
 extension OpenMarketEmulator {
     /// How an emulator behaves; it mirrors `openmarket serve`'s flags. Every value is checked when the emulator is
@@ -19,8 +20,15 @@ extension OpenMarketEmulator {
         public var now: Date?
         /// How many API requests the journal keeps, 0 to 1,000,000 (`--journal`); 0 keeps none.
         public var journal: Int
-        /// Milliseconds every API answer waits, 0 to 600,000, drawn in the range (`--latency`); nil: none.
+        /// How many bytes of each request and response body the journal keeps, 0 to 1 GiB
+        /// (`--journal-body-bytes`): a longer body is kept cut, and ``SentRequest/bodyIsComplete`` says so.
+        public var journalBodyBytes: Int
+        /// Milliseconds every API answer waits, 0 to 600,000, drawn in the range (`--latency`); nil: none, or the
+        /// network's latency.
         public var latency: ClosedRange<Int>?
+        /// How fast bodies travel at start (`--network`): its latency too, unless `latency` is given.
+        /// ``OpenMarketAdmin/setNetwork(_:)`` changes it.
+        public var network: NetworkConditions
         /// Seeds the draws of faults' probability and of latency (`--fault-seed`); nil: different on every run.
         public var faultSeed: UInt64?
         /// A SQLite file that outlives the emulator (`--database`); nil: in memory, gone with the emulator.
@@ -31,7 +39,8 @@ extension OpenMarketEmulator {
 
         public init(
             generation: Generation, vendors: [Vendor] = [], seed: Seed? = nil, strict: Bool = false, now: Date? = nil,
-            journal: Int = 1000, latency: ClosedRange<Int>? = nil, faultSeed: UInt64? = nil, database: String? = nil,
+            journal: Int = 1000, journalBodyBytes: Int = 1 << 20, latency: ClosedRange<Int>? = nil,
+            network: NetworkConditions = .unlimited, faultSeed: UInt64? = nil, database: String? = nil,
             hosts: [String] = []
         ) {
             self.generation = generation
@@ -40,7 +49,9 @@ extension OpenMarketEmulator {
             self.strict = strict
             self.now = now
             self.journal = journal
+            self.journalBodyBytes = journalBodyBytes
             self.latency = latency
+            self.network = network
             self.faultSeed = faultSeed
             self.database = database
             self.hosts = hosts

@@ -73,7 +73,7 @@ struct ServeCommand: ParsableCommand {
                 configuration: settings.server, router: emulator.router,
                 accessLog: settings.logLevel <= .info
                     ? AccessLog(sink: sink, healthChecks: settings.logLevel <= .debug) : nil,
-                interceptor: emulator.admin)
+                interceptor: emulator.admin, pace: emulator.pace)
         } catch {
             throw RuntimeFailure("\(error)")
         }

@@ -1,3 +1,4 @@
+import AdminPlane
 import ArgumentParser
 import Logging
 
@@ -41,8 +42,19 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "How many API requests the journal keeps for /__admin/requests; 0 turns it off. (default: 1000)")
     var journal: Int?
 
+    @Option(help: "Keep each request and response body in the journal up to this many bytes. (default: 1048576)")
+    var journalBodyBytes: Int?
+
     @Option(help: "Delay every API answer by MS milliseconds, or uniformly by MIN-MAX; PUT /__admin/latency changes it.")
     var latency: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Carry bodies as slowly as a phone's network: a profile (\(NetworkProfile.names)), which sets its latency "
+                + "too unless --latency is given, or DOWN/UP bytes per second (one number for both); "
+                + "PUT /__admin/network changes it.",
+            valueName: "profile-or-rates"))
+    var network: String?
 
     @Option(help: "Seed for faults' probability and latency draws, so a run can be repeated (a whole number).")
     var faultSeed: UInt64?

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HTTPCore
 import HTTPServer
 import AdminPlane
 import EmulatorCore
@@ -31,6 +32,8 @@ struct ServeSettings {
     var logLevel: Logger.Level
     /// nil with --no-admin.
     var admin: AdminSettings?
+    /// `--network`'s rates (a profile's latency went into `admin`).
+    var network: NetworkPace.Rates
 
     init(options: ServeOptions, environment: [String: String]) throws {
         let env = EnvironmentReader(environment)
@@ -87,16 +90,21 @@ struct ServeSettings {
                 "must be one of \(names); got \"\(levelName)\"")
         }
         logLevel = level
-        admin = try Self.adminSettings(options: options, env: env)
+        let networkChoice = try Self.networkChoice(options: options, env: env)
+        network = networkChoice.rates
+        admin = try Self.adminSettings(options: options, env: env, profileLatency: networkChoice.latency)
     }
 
-    /// --no-admin, --admin-token, --journal, --latency and --fault-seed, checked before anything listens.
+    /// --no-admin, --admin-token, --journal, --journal-body-bytes, --latency (or a --network profile's) and
+    /// --fault-seed, checked before anything listens.
     private static func adminSettings(
-        options: ServeOptions, env: EnvironmentReader
+        options: ServeOptions, env: EnvironmentReader, profileLatency: LatencyRange?
     ) throws -> AdminSettings? {
         let enabled = try !options.noAdmin && (env["OPENMARKET_ADMIN"] == nil || env.boolean("OPENMARKET_ADMIN"))
         let token = options.adminToken ?? env["OPENMARKET_ADMIN_TOKEN"]
         let capacity = try options.journal ?? env.integer("OPENMARKET_JOURNAL") ?? 1000
+        let bodyBytes = try options.journalBodyBytes ?? env.integer("OPENMARKET_JOURNAL_BODY_BYTES")
+            ?? AdminSettings.defaultJournalBodyBytes
         let latencyText = options.latency ?? env["OPENMARKET_LATENCY"]
         let latency = try latencyText.map { text in
             guard let range = LatencyRange(option: text) else {
@@ -110,6 +118,11 @@ struct ServeSettings {
         guard enabled else {
             if latency != nil || options.faultSeed != nil {
                 throw ValidationError("--latency and --fault-seed need the admin API; drop --no-admin (or OPENMARKET_ADMIN=0)")
+            }
+            if let profileLatency, profileLatency != .none {
+                throw ValidationError(
+                    "a --network profile sets latency too, which needs the admin API; give DOWN/UP bytes per second "
+                        + "instead, or drop --no-admin (or OPENMARKET_ADMIN=0)")
             }
             if token != nil {
                 throw ValidationError("--admin-token has no effect with --no-admin (or OPENMARKET_ADMIN=0); drop one of them")
@@ -129,8 +142,14 @@ struct ServeSettings {
                 name("--journal", options.journal, "OPENMARKET_JOURNAL"),
                 "must be 0 (off) to 1000000 requests; got \(capacity)")
         }
+        guard (0...AdminSettings.maxJournalBodyBytes).contains(bodyBytes) else {
+            throw SettingRefusal.refuse(
+                name("--journal-body-bytes", options.journalBodyBytes, "OPENMARKET_JOURNAL_BODY_BYTES"),
+                "must be 0 (no bodies) to \(AdminSettings.maxJournalBodyBytes) bytes; got \(bodyBytes)")
+        }
         return AdminSettings(
-            token: token, journalCapacity: capacity, latency: latency ?? .none, faultSeed: options.faultSeed)
+            token: token, journalCapacity: capacity, journalBodyBytes: bodyBytes,
+            latency: latency ?? profileLatency ?? .none, faultSeed: options.faultSeed)
     }
 
     /// The generation `--api` or OPENMARKET_API names, `Generation.default` when neither is given; `givenAs` names
@@ -154,7 +173,7 @@ struct ServeSettings {
             generation: generation,
             vendors: generation.usesVendors ? try VendorOption.parse(vendors, givenAs: vendorsGivenAs) : [],
             seed: seed.map(EmulatorSeed.init(option:)), strict: strict, now: now, publicURL: publicURL,
-            database: database, readers: server.threads, admin: admin)
+            database: database, readers: server.threads, admin: admin, network: network)
     }
 
     /// What scripts read from the first line and a client on this machine connects to: a wildcard address

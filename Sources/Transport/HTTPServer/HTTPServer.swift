@@ -10,14 +10,17 @@ package final class HTTPServer: Sendable {
 
     /// The port actually bound.
     package let port: UInt16
+    /// How fast request and response bodies travel; the control plane changes its rates while the server runs.
+    package let pace: NetworkPace
     private let state: RunningState
 
     /// Starts listening; returns once connections are accepted. Without an access log no request is logged.
     /// An interceptor sees every request before the router and may answer it itself.
     package init(
         configuration: ServerConfiguration, router: Router, accessLog: AccessLog? = nil,
-        interceptor: (any RequestInterceptor)? = nil
+        interceptor: (any RequestInterceptor)? = nil, pace: NetworkPace = NetworkPace()
     ) throws {
+        self.pace = pace
         let dispatcher = RequestDispatcher(router: router, accessLog: accessLog, interceptor: interceptor)
         // The daemon holds this reference until `stop` releases it.
         let context = Unmanaged.passRetained(dispatcher)

@@ -42,8 +42,11 @@ enum JournalJSON {
         }
     }
 
-    static func detail(_ entry: JournalEntry, multipartEnding: MultipartEnding) -> Response {
-        AdminJSON.response { json in
+    /// The request's `explanation` (in the words of `openmarket explain`) and, for a body the journal cut inside a
+    /// multipart part, its `multipart.cutPart`, come after the keys the control-plane document lists.
+    static func detail(_ entry: JournalEntry, server: ExplainingServer) -> Response {
+        let explanation = BodyExplanation(entry, server: server)
+        return AdminJSON.response { json in
             json.object { json in
                 summary(&json, entry)
                 json.key("request")
@@ -53,14 +56,11 @@ enum JournalJSON {
                     json.headers(entry.request.headers)
                     json.key("body")
                     body(&json, entry.requestBody)
-                    if let contentType = entry.request.headers["Content-Type"],
-                        contentType.lowercased().hasPrefix("multipart/")
-                    {
+                    if let reading = explanation.reading {
                         json.key("multipart")
-                        multipart(&json, MultipartReading(
-                            body: entry.requestBody.bytes, contentType: contentType, ending: multipartEnding,
-                            sniff: { ImageSniffer.mediaType(of: $0) }), body: entry.requestBody.bytes)
+                        multipart(&json, reading, body: entry.requestBody.bytes, cutPart: explanation.cutPart)
                     }
+                    json.field("explanation", explanation.text)
                 }
                 json.key("response")
                 json.object { json in
@@ -89,7 +89,9 @@ enum JournalJSON {
         }
     }
 
-    private static func multipart(_ json: inout JSONWriter, _ reading: MultipartReading, body: [UInt8]) {
+    private static func multipart(
+        _ json: inout JSONWriter, _ reading: MultipartReading, body: [UInt8], cutPart: (index: Int, name: String?)?
+    ) {
         json.object { json in
             if let boundary = reading.boundary {
                 json.field("boundary", boundary)
@@ -128,6 +130,13 @@ enum JournalJSON {
             json.array { json in
                 for line in MultipartFix.advice(for: reading, body: body) {
                     json.value(line)
+                }
+            }
+            if let cutPart {
+                json.key("cutPart")
+                json.object { json in
+                    json.field("index", cutPart.index)
+                    optional(&json, "name", cutPart.name)
                 }
             }
         }

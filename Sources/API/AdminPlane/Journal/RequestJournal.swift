@@ -7,11 +7,13 @@ import HTTPCore
 import Locking
 
 /// The last API requests and their answers, in memory: at most `capacity` entries and `maxBytes` of bodies,
-/// the oldest going first. Ids grow with every request recorded and are never reused while the server runs, not
+/// each body kept up to `bodyCap` bytes, the oldest going first. Ids grow with every request recorded and are never reused while the server runs, not
 /// even after a clear.
 final class RequestJournal: Sendable {
-    /// All kept bodies together stay under this.
-    static let maxBytes = 64 << 20
+    /// All kept bodies together stay under this: 64 MiB, or room for one request and answer at a raised cap.
+    let maxBytes: Int
+    /// Each body is kept up to this many bytes (`--journal-body-bytes`).
+    let bodyCap: Int
 
     private struct State {
         var entries: EntryRing
@@ -26,8 +28,10 @@ final class RequestJournal: Sendable {
     /// Different in every run, so a page open across a restart sees a new journal.
     private let identity = UInt32.random(in: 0...UInt32.max)
 
-    init(capacity: Int, redactedToken: String?) {
+    init(capacity: Int, bodyCap: Int = KeptBody.defaultCap, redactedToken: String?) {
         self.capacity = capacity
+        self.bodyCap = bodyCap
+        maxBytes = max(64 << 20, 2 * bodyCap)
         self.redactedToken = redactedToken
         state = capacity > 0 ? Locked(State(entries: EntryRing(capacity: capacity))) : nil
     }
@@ -48,8 +52,8 @@ final class RequestJournal: Sendable {
         var kept = request
         kept.body = []
         kept.headers = redacted(request.headers)
-        let requestBody = KeptBody(request.body)
-        let responseBody = KeptBody(response.body)
+        let requestBody = KeptBody(request.body, cap: bodyCap)
+        let responseBody = KeptBody(response.body, cap: bodyCap)
         let durationMicros = Int(elapsed.components.seconds) * 1_000_000
             + Int(elapsed.components.attoseconds / 1_000_000_000_000)
         // The usual eviction comes back out of the lock and is freed here, after it: an entry holds many allocations.
@@ -59,7 +63,7 @@ final class RequestJournal: Sendable {
                 id: state.lastID, time: time, durationMicros: durationMicros, request: kept, requestBody: requestBody,
                 response: response, responseBody: responseBody)
             var firstEvicted: JournalEntry?
-            while state.entries.count == state.entries.capacity || state.bytes + entry.cost > Self.maxBytes,
+            while state.entries.count == state.entries.capacity || state.bytes + entry.cost > maxBytes,
                 let oldest = state.entries.removeOldest()
             {
                 state.bytes -= oldest.cost

@@ -15,6 +15,8 @@ public struct JournalEntry: Sendable, Hashable, Decodable {
         public let body: Body
         /// How a multipart body was read; `nil` for other bodies.
         public let multipart: MultipartReading?
+        /// How the server read the body, in the words of `openmarket explain`.
+        public let explanation: String?
     }
 
     public struct Response: Sendable, Hashable, Decodable {
@@ -35,7 +37,7 @@ public struct JournalEntry: Sendable, Hashable, Decodable {
     public struct Body: Sendable, Hashable, Decodable {
         /// The full size in bytes.
         public let size: Int
-        /// Whether only the first part was kept (each body is kept up to 1 MiB).
+        /// Whether only the first part was kept (each body is kept up to the journal's cap, 1 MiB unless raised).
         public let truncated: Bool
         public let text: String?
         public let base64: String?
@@ -65,8 +67,18 @@ public struct MultipartReading: Sendable, Hashable, Decodable {
     /// `nil` when the Content-Type names none.
     public let boundary: String?
     public let parts: [Part]
-    /// Why the body was refused; `nil` when it was read to its end.
+    /// Why the body was refused; `nil` when it was read to its end. A body the journal cut short reads as
+    /// refused where its kept bytes end: see `cutPart`.
     public let rejection: Rejection?
+    /// The part the journal's cap cut through; `nil` unless the body was cut inside a part.
+    public let cutPart: CutPart?
+
+    /// Where the journal's cap cut a body.
+    public struct CutPart: Sendable, Hashable, Decodable {
+        /// 1-based, in body order.
+        public let index: Int
+        public let name: String?
+    }
 
     public struct Part: Sendable, Hashable, Decodable {
         /// 1-based, in body order.

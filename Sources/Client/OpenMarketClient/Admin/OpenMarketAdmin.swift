@@ -127,7 +127,7 @@ public struct OpenMarketAdmin: Sendable {
         return name
     }
 
-    private func send(
+    func send(
         _ method: APIRequest.Method, _ path: String, query: [(name: String, value: String)] = [], body: Data? = nil,
         success: Set<Int>
     ) async throws(OpenMarketError) -> Data {

@@ -1,7 +1,9 @@
+import EmulatorCore
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPCore
 import Locking
 
 /// Answers the requests of one emulator's sessions in process. `Tag` only makes the class distinct per emulator
@@ -28,9 +30,12 @@ final class EmulatorURLProtocol<Tag: ProtocolTag>: URLProtocol {
             running.deliverReady()
             return
         }
-        let started = InProcessExchange(for: ProtocolCallbacks(protocol: self, client: client))
+        let entry = EmulatorRegistry.shared.entry(for: Self.self)
+        let started = InProcessExchange(
+            for: ProtocolCallbacks(protocol: self, client: client), timeoutInterval: request.timeoutInterval,
+            rates: entry?.emulator.emulator?.pace.rates ?? NetworkPace.Rates())
         exchange.withLock { $0 = started }
-        started.start(request, isUpload: task is URLSessionUploadTask, entry: EmulatorRegistry.shared.entry(for: Self.self))
+        started.start(request, isUpload: task is URLSessionUploadTask, entry: entry)
     }
 
     override func stopLoading() {

@@ -7,16 +7,24 @@ import FoundationNetworking
 import HTTPCore
 import Locking
 
-/// One request answered in process, then delivered the way the socket server would deliver it: after the answer's
-/// delay (on a timer, holding no thread), whole or broken by a fault. Cancelling stops the delay and any delivery;
-/// a delay longer than the request's `timeoutInterval` ends in `URLError.timedOut` when the interval runs out.
+/// One request answered in process, then delivered the way the socket server would deliver it: its body read at the
+/// emulator's upload rate, the answer after its delay, its body in pieces at the download rate (all on timers,
+/// holding no thread), whole or broken by a fault. Cancelling stops any timer and any delivery. The request's
+/// `timeoutInterval` is an idle timeout, as on a network: a delay, or a wait for the next piece of a body, as long
+/// as it ends in `URLError.timedOut` when the interval runs out, after the bytes that came.
 final class InProcessExchange: Sendable {
     private enum State {
-        case answering
+        case running
         case waiting(DispatchWorkItem)
-        /// Answered off the loading system's queue, waiting for `startLoading` to be called again (`handOver`).
-        case ready(Outcome)
+        /// Made off the loading system's queue, waiting for `startLoading` to be called again (`handOver`).
+        case ready(Step)
         case over
+    }
+
+    /// What the loading system's queue does next.
+    private enum Step: Sendable {
+        case outcome(Outcome)
+        case piece(Download)
     }
 
     /// What reaches the client.
@@ -25,56 +33,69 @@ final class InProcessExchange: Sendable {
         case failure(URLError.Code)
     }
 
-    /// Answers with a body stream run here, never on the loading system's queue: reading a stream may wait on the app.
+    /// A response body on its way at the download rate.
+    private struct Download: Sendable {
+        let body: Data
+        let schedule: PieceSchedule
+        var sent: Int
+        /// A `truncate` fault: the connection breaks after the body's first half.
+        let breaksAtEnd: Bool
+    }
+
+    /// Body streams are read and timers fire here, never on the loading system's queue: reading a stream may wait
+    /// on the app.
     private static let queue = DispatchQueue(label: "OpenMarketEmulator", attributes: .concurrent)
 
     private let callbacks: ProtocolCallbacks
+    private let timeout: Duration
+    /// Read once, when the request starts: a change applies from the next request on.
+    private let rates: NetworkPace.Rates
     /// Unchecked: a work item is only scheduled and cancelled, both safe from any thread.
-    private let state = Locked<UncheckedState>(UncheckedState(.answering))
+    private let state = Locked<UncheckedState>(UncheckedState(.running))
 
     private struct UncheckedState: @unchecked Sendable {
         var value: State
         init(_ value: State) { self.value = value }
     }
 
-    init(for callbacks: ProtocolCallbacks) {
+    init(for callbacks: ProtocolCallbacks, timeoutInterval: TimeInterval, rates: NetworkPace.Rates) {
         self.callbacks = callbacks
+        timeout = .milliseconds(Int(min(timeoutInterval, 86_400) * 1000))
+        self.rates = rates
     }
 
-    /// Called from the first `startLoading`. A request whose body is in memory is answered right here, and an answer
-    /// without a delay reaches the client before this returns: FoundationNetworking's client reads its session's
-    /// task table, which only the queue `startLoading` runs on may touch safely, and a call from another queue while
-    /// the session starts or ends other tasks can crash it. Only a body stream (which may wait on the app) and a
-    /// delay leave that queue, and their outcome comes back to it through `handOver`.
+    /// Called from the first `startLoading`. A request whose body is in memory and not slowed is answered right
+    /// here, and an answer without a delay reaches the client before this returns: FoundationNetworking's client
+    /// reads its session's task table, which only the queue `startLoading` runs on may touch safely, and a call from
+    /// another queue while the session starts or ends other tasks can crash it. Only a body stream (which may wait
+    /// on the app), a slow upload and timers leave that queue, and what they lead to comes back to it through
+    /// `handOver`.
     func start(_ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?) {
-        guard request.httpBodyStream != nil else {
-            answer(request, isUpload: isUpload, entry: entry, tell: deliver)
-            return
+        if let rate = rates.uploadBytesPerSecond, !isUpload, let stream = InProcessRequest.bodyStream(of: request) {
+            let schedule = PieceSchedule(bytesPerSecond: rate, start: .now())
+            let body = BodyStream(stream: stream)
+            Self.queue.async { [self] in
+                body.stream.open()
+                readPaced(body, read: [], schedule: schedule, request: request, entry: entry)
+            }
+        } else if request.httpBodyStream != nil {
+            Self.queue.async { [self] in
+                answer(Self.answer(request, isUpload: isUpload, entry: entry), tell: handOver)
+            }
+        } else {
+            answer(Self.answer(request, isUpload: isUpload, entry: entry), tell: run)
         }
-        Self.queue.async { [self] in answer(request, isUpload: isUpload, entry: entry, tell: handOver) }
     }
 
-    /// Called from a later `startLoading`, which `handOver` asked for: tells the client the outcome that is ready.
+    /// Called from a later `startLoading`, which `handOver` asked for: runs the step that is ready.
     func deliverReady() {
-        let ready: Outcome? = state.withLock { state in
-            if case .ready(let outcome) = state.value { return outcome }
-            return nil
+        let ready: Step? = state.withLock { state in
+            guard case .ready(let step) = state.value else { return nil }
+            state.value = .running
+            return step
         }
         if let ready {
-            deliver(ready)
-        }
-    }
-
-    private func answer(
-        _ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?, tell: (Outcome) -> Void
-    ) {
-        let outcome = Self.answer(request, isUpload: isUpload, entry: entry)
-        let timeout = Duration.milliseconds(Int(min(request.timeoutInterval, 86_400) * 1000))
-        let delay = if case .answer(let response, _, _) = outcome { response.delay } else { Duration.zero }
-        if delay >= timeout {
-            schedule(.failure(.timedOut), after: timeout, tell: tell)
-        } else {
-            schedule(outcome, after: delay, tell: tell)
+            run(ready)
         }
     }
 
@@ -87,8 +108,79 @@ final class InProcessExchange: Sendable {
         }
     }
 
-    /// A request to an emulator that is gone fails as a server that is gone would.
-    private static func answer(_ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?) -> Outcome {
+    /// Reads the next piece of a request body, then waits on a timer until it has crossed the network at the upload
+    /// rate; answers when the stream ends. The stream is closed when reading ends, whatever ends it.
+    private func readPaced(
+        _ body: BodyStream, read: [UInt8], schedule: PieceSchedule, request: URLRequest,
+        entry: EmulatorRegistry.Entry?
+    ) {
+        let stream = body.stream
+        let limit = entry?.maxBodyBytes ?? InProcessRequest.defaultMaxBodyBytes
+        let piece = Self.readPiece(of: stream, size: schedule.pieceSize)
+        let bytes = read + piece
+        let crossed = schedule.due(bytes.count)
+        if PieceSchedule.outlasts(timeout, from: schedule.due(read.count), to: crossed) {
+            stream.close()
+            after(schedule.due(read.count) + timeout.dispatchInterval) { [self] in
+                handOver(.outcome(.failure(.timedOut)))
+            }
+            return
+        }
+        let ended = piece.count < schedule.pieceSize
+        guard !ended, bytes.count <= limit else {
+            stream.close()
+            let read: Result<[UInt8], HTTPError> = bytes.count <= limit
+                ? .success(bytes) : .failure(InProcessRequest.tooLarge(limit))
+            // Answered once the last byte has crossed, as a server answers a body it has received.
+            after(crossed) { [self] in
+                answer(Self.answer(request, isUpload: false, entry: entry, body: read), tell: handOver)
+            }
+            return
+        }
+        if !after(crossed, { [self] in readPaced(body, read: bytes, schedule: schedule, request: request, entry: entry) }) {
+            stream.close()
+        }
+    }
+
+    /// A request's body stream, read by one step at a time (each step schedules the next), never by two threads
+    /// at once; hence unchecked.
+    private struct BodyStream: @unchecked Sendable {
+        let stream: InputStream
+    }
+
+    /// Up to `size` bytes; fewer only at the stream's end (or on its error, which ends the body as a broken
+    /// connection would).
+    private static func readPiece(of stream: InputStream, size: Int) -> [UInt8] {
+        var piece = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = piece.withUnsafeMutableBufferPointer { buffer in
+                stream.read(buffer.baseAddress! + filled, maxLength: size - filled)
+            }
+            guard count > 0 else { break }
+            filled += count
+        }
+        return Array(piece[..<filled])
+    }
+
+    /// After the answer's delay, or `URLError.timedOut` when the delay outlasts the request's timeout.
+    private func answer(_ outcome: Outcome, tell: (Step) -> Void) {
+        let delay = if case .answer(let response, _, _) = outcome { response.delay } else { Duration.zero }
+        if delay >= timeout {
+            after(.now() + timeout.dispatchInterval) { [self] in handOver(.outcome(.failure(.timedOut))) }
+        } else if delay > .zero {
+            after(.now() + delay.dispatchInterval) { [self] in handOver(.outcome(outcome)) }
+        } else {
+            tell(.outcome(outcome))
+        }
+    }
+
+    /// A request to an emulator that is gone fails as a server that is gone would. `body`, when given, was read
+    /// already (at the upload rate).
+    private static func answer(
+        _ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?,
+        body: Result<[UInt8], HTTPError>? = nil
+    ) -> Outcome {
         guard let entry, let emulator = entry.emulator.emulator, let url = request.url else {
             return .failure(.cannotConnectToHost)
         }
@@ -96,7 +188,9 @@ final class InProcessExchange: Sendable {
         guard !isUpload else {
             return .answer(emulator.render(InProcessRequest.uploadTaskRefusal), url: url, isHead: isHead)
         }
-        switch InProcessRequest.make(from: request, maxBodyBytes: entry.maxBodyBytes) {
+        let made = body.map { $0.map { InProcessRequest.make(from: request, body: $0) } }
+            ?? InProcessRequest.make(from: request, maxBodyBytes: entry.maxBodyBytes)
+        switch made {
         case .success(let request):
             return .answer(emulator.respond(to: request), url: url, isHead: isHead)
         case .failure(let refusal):
@@ -104,75 +198,132 @@ final class InProcessExchange: Sendable {
         }
     }
 
-    private func schedule(_ outcome: Outcome, after delay: Duration, tell: (Outcome) -> Void) {
-        guard delay > .zero else {
-            tell(outcome)
-            return
+    /// Runs `body` on the exchange's queue at `deadline`, unless the task is cancelled first; false when it already
+    /// was (or something else is pending, which the exchange never does).
+    @discardableResult
+    private func after(_ deadline: DispatchTime, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let item = DispatchWorkItem { [self] in
+            let proceeds = state.withLock { state in
+                guard case .waiting = state.value else { return false }
+                state.value = .running
+                return true
+            }
+            if proceeds { body() }
         }
-        let item = DispatchWorkItem { [self] in handOver(outcome) }
         let scheduled = state.withLock { state in
-            guard case .answering = state.value else { return false }
+            guard case .running = state.value else { return false }
             state.value = .waiting(item)
             return true
         }
-        guard scheduled else { return }
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        Self.queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: item)
+        if scheduled {
+            Self.queue.asyncAfter(deadline: deadline, execute: item)
+        }
+        return scheduled
     }
 
-    /// An outcome made off the loading system's queue. FoundationNetworking's `resume()` of a running task calls
+    /// A step made off the loading system's queue. FoundationNetworking's `resume()` of a running task calls
     /// `startLoading` again on the task's own queue and does nothing else (and nothing at all once the task is
-    /// cancelled or over), so the outcome waits as `.ready` and that call delivers it. Apple's loading system takes
-    /// a client's calls from any thread, so there it is told at once.
-    private func handOver(_ outcome: Outcome) {
+    /// cancelled or over), so the step waits as `.ready` and that call runs it. Apple's loading system takes a
+    /// client's calls from any thread, so there it runs at once.
+    private func handOver(_ step: Step) {
         #if canImport(FoundationNetworking)
         let parked = state.withLock { state in
             if case .over = state.value { return false }
-            state.value = .ready(outcome)
+            state.value = .ready(step)
             return true
         }
         guard parked else { return }
         if let task = callbacks.protocol.task {
             task.resume()
         } else {
-            deliver(outcome)
+            deliverReady()
         }
         #else
-        deliver(outcome)
+        run(step)
         #endif
     }
 
-    /// Tells the client, unless the task was cancelled first; the state makes it happen at most once.
+    private func run(_ step: Step) {
+        switch step {
+        case .outcome(let outcome): deliver(outcome)
+        case .piece(let download): deliverPiece(download)
+        }
+    }
+
+    /// Tells the client, unless the task was cancelled first: the response, then its body whole or, at a download
+    /// rate, its first piece on a timer.
     private func deliver(_ outcome: Outcome) {
+        guard case .answer(let response, let url, let isHead) = outcome,
+            response.delivery != .drop, response.delivery != .reset
+        else {
+            let code = if case .failure(let code) = outcome { code } else { URLError.Code.networkConnectionLost }
+            finish(failing: code)
+            return
+        }
+        guard isRunning else { return }
+        let (urlProtocol, client) = (callbacks.protocol, callbacks.client)
+        client.urlProtocol(urlProtocol, didReceive: response.urlResponse(for: url), cacheStoragePolicy: .notAllowed)
+        var body = isHead ? Data() : response.bodyData
+        let breaks = response.delivery == .truncate
+        if breaks {
+            body = body.prefix(body.count / 2)
+        }
+        if let rate = rates.downloadBytesPerSecond, !body.isEmpty {
+            let schedule = PieceSchedule(bytesPerSecond: rate, start: .now())
+            schedulePiece(Download(body: body, schedule: schedule, sent: 0, breaksAtEnd: breaks))
+            return
+        }
+        if !body.isEmpty {
+            client.urlProtocol(urlProtocol, didLoad: body)
+        }
+        finish(failing: breaks ? .networkConnectionLost : nil)
+    }
+
+    private func schedulePiece(_ download: Download) {
+        let end = min(download.body.count, download.sent + download.schedule.pieceSize)
+        let previous = download.schedule.due(download.sent)
+        let due = download.schedule.due(end)
+        if PieceSchedule.outlasts(timeout, from: previous, to: due) {
+            after(previous + timeout.dispatchInterval) { [self] in handOver(.outcome(.failure(.timedOut))) }
+        } else {
+            after(due) { [self] in handOver(.piece(download)) }
+        }
+    }
+
+    private func deliverPiece(_ download: Download) {
+        guard isRunning else { return }
+        let end = min(download.body.count, download.sent + download.schedule.pieceSize)
+        let start = download.body.startIndex
+        callbacks.client.urlProtocol(
+            callbacks.protocol, didLoad: download.body[(start + download.sent)..<(start + end)])
+        guard end == download.body.count else {
+            var next = download
+            next.sent = end
+            schedulePiece(next)
+            return
+        }
+        finish(failing: download.breaksAtEnd ? .networkConnectionLost : nil)
+    }
+
+    private var isRunning: Bool {
+        state.withLock { state in
+            if case .over = state.value { return false }
+            return true
+        }
+    }
+
+    /// Ends the task, once: finished, or failed with `code`.
+    private func finish(failing code: URLError.Code?) {
         let proceeds = state.withLock { state in
             if case .over = state.value { return false }
             state.value = .over
             return true
         }
         guard proceeds else { return }
-        let (urlProtocol, client) = (callbacks.protocol, callbacks.client)
-        switch outcome {
-        case .failure(let code):
-            client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
-        case .answer(let response, let url, let isHead):
-            guard response.delivery != .drop, response.delivery != .reset else {
-                client.urlProtocol(urlProtocol, didFailWithError: URLError(.networkConnectionLost))
-                return
-            }
-            client.urlProtocol(urlProtocol, didReceive: response.urlResponse(for: url), cacheStoragePolicy: .notAllowed)
-            var body = isHead ? Data() : response.bodyData
-            if response.delivery == .truncate {
-                body = body.prefix(body.count / 2)
-            }
-            if !body.isEmpty {
-                client.urlProtocol(urlProtocol, didLoad: body)
-            }
-            if response.delivery == .truncate {
-                client.urlProtocol(urlProtocol, didFailWithError: URLError(.networkConnectionLost))
-            } else {
-                client.urlProtocolDidFinishLoading(urlProtocol)
-            }
+        if let code {
+            callbacks.client.urlProtocol(callbacks.protocol, didFailWithError: URLError(code))
+        } else {
+            callbacks.client.urlProtocolDidFinishLoading(callbacks.protocol)
         }
     }
 }

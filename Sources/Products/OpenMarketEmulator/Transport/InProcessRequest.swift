@@ -20,12 +20,20 @@ enum InProcessRequest {
 
     static func make(from urlRequest: URLRequest, maxBodyBytes: Int) -> Result<Request, HTTPError> {
         guard let body = body(of: urlRequest, limit: maxBodyBytes) else {
-            return .failure(
-                HTTPError(
-                    status: .contentTooLarge,
-                    message: "the request body is larger than the in-process emulator accepts (\(maxBodyBytes) "
-                        + "bytes); send a smaller body"))
+            return .failure(tooLarge(maxBodyBytes))
         }
+        return .success(make(from: urlRequest, body: body))
+    }
+
+    static func tooLarge(_ maxBodyBytes: Int) -> HTTPError {
+        HTTPError(
+            status: .contentTooLarge,
+            message: "the request body is larger than the in-process emulator accepts (\(maxBodyBytes) bytes); send "
+                + "a smaller body")
+    }
+
+    /// With the body already read (at the upload rate, by `InProcessExchange`).
+    static func make(from urlRequest: URLRequest, body: [UInt8]) -> Request {
         let url = urlRequest.url
         let components = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }
         let path = components?.percentEncodedPath ?? ""
@@ -37,10 +45,17 @@ enum InProcessRequest {
         if !body.isEmpty, headers["Content-Length"] == nil {
             headers.add(name: "Content-Length", value: String(body.count))
         }
-        return .success(
-            Request(
-                method: HTTPMethod(urlRequest.httpMethod ?? "GET"), path: path.isEmpty ? "/" : path,
-                query: components?.percentEncodedQuery ?? "", headers: headers, body: body, clientAddress: "127.0.0.1"))
+        return Request(
+            method: HTTPMethod(urlRequest.httpMethod ?? "GET"), path: path.isEmpty ? "/" : path,
+            query: components?.percentEncodedQuery ?? "", headers: headers, body: body, clientAddress: "127.0.0.1")
+    }
+
+    /// The stream a body is read from at the upload rate: `httpBodyStream`, or `httpBody` as one; nil without a body.
+    static func bodyStream(of request: URLRequest) -> InputStream? {
+        if let data = request.httpBody {
+            return data.isEmpty ? nil : InputStream(data: data)
+        }
+        return request.httpBodyStream
     }
 
     /// nil when it is larger than `limit`.

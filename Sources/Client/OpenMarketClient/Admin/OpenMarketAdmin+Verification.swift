@@ -1,0 +1,82 @@
+/// What an app sent: every journaled request that passes a filter, and a wait for one the app has yet to send.
+extension OpenMarketAdmin {
+    /// The journaled requests that pass the filter, oldest first: every page of the journal, each request in full
+    /// with its body's parts. With `filter.limit`, the newest that many; with `filter.before`, those older than it.
+    public func sentRequests(_ filter: JournalFilter = JournalFilter()) async throws(OpenMarketError) -> [SentRequest] {
+        var sent: [SentRequest] = []
+        for summary in try await summaries(filter, after: nil).ids {
+            sent.append(SentRequest(try await request(id: summary)))
+        }
+        return sent
+    }
+
+    /// The first (oldest) journaled request that passes the filter; when there is none yet, waits for the app to
+    /// send one (a view model that posts from a `Task`), until `timeout` runs out.
+    /// - Throws: ``OpenMarketError/sentRequestTimedOut(_:)`` saying what was waited for and listing the requests
+    ///   that did arrive; other errors as every admin call.
+    public func waitForSentRequest(
+        _ filter: JournalFilter, timeout: Duration
+    ) async throws(OpenMarketError) -> SentRequest {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var after = 0
+        var pause = Duration.milliseconds(5)
+        while true {
+            let found = try await summaries(JournalFilter(method: filter.method, path: filter.path, status: filter.status), after: after)
+            if let first = found.ids.first {
+                return SentRequest(try await request(id: first))
+            }
+            after = max(after, found.latestID)
+            let now = clock.now
+            guard now < deadline else {
+                let arrived = try await summaries(JournalFilter(), after: nil)
+                throw .sentRequestTimedOut(
+                    SentRequestTimeout(filter: filter, timeout: timeout, arrived: arrived.summaries))
+            }
+            do {
+                try await Task.sleep(for: min(pause, deadline - now))
+            } catch {
+                throw .transport(error)
+            }
+            pause = min(pause * 2, .milliseconds(100))
+        }
+    }
+
+    /// The ids of every entry that passes the filter (and is newer than `after`), oldest first, paging through the
+    /// journal newest first as the server lists it; and the newest id the journal has given.
+    private func summaries(
+        _ filter: JournalFilter, after: Int?
+    ) async throws(OpenMarketError) -> (summaries: [JournalSummary], ids: [Int], latestID: Int) {
+        let wanted = filter.limit ?? .max
+        var collected: [JournalSummary] = []
+        var before = filter.before
+        var latestID = 0
+        while collected.count < wanted {
+            var page = filter
+            page.limit = min(Self.pageSize, wanted - collected.count)
+            page.before = before
+            var query = page.queryItems
+            if let after {
+                query.append((name: "after", value: String(after)))
+            }
+            let listed = try await JSONCoding.decode(
+                ListedPage.self, from: send(.get, "/__admin/requests", query: query, success: [200]))
+            latestID = max(latestID, listed.latestId)
+            collected += listed.requests
+            guard let oldest = listed.requests.last, listed.requests.count < listed.total else { break }
+            before = oldest.id
+        }
+        let oldestFirst = Array(collected.reversed())
+        return (oldestFirst, oldestFirst.map(\.id), latestID)
+    }
+
+    /// The server's largest page.
+    private static let pageSize = 10_000
+}
+
+/// `GET /__admin/requests` with the newest id the journal has given, so a wait asks only for what is newer.
+private struct ListedPage: Decodable {
+    let requests: [JournalSummary]
+    let total: Int
+    let latestId: Int
+}
