@@ -296,7 +296,8 @@ def check_page(driver, server: Server, client: Client, shots: Path | None):
          "show the product's images")
     assert latest_id(client) == before, "looking at the store went through the API (the journal grew)"
 
-    # Controls: a fault added, listed and removed; latency set and cleared; the admin API's refusal shown.
+    # Controls: a fault added, listed and removed; latency set and cleared; the admin API's refusal shown; the
+    # network's switches.
     driver.find_element(By.ID, "tab-controls").click()
     wait(driver, lambda d: d.find_element(By.ID, "faults-empty").is_displayed(), "say no faults are set")
     driver.find_element(By.ID, "fault-path").send_keys("/api/products/*")
@@ -324,6 +325,20 @@ def check_page(driver, server: Server, client: Client, shots: Path | None):
     assert client.json("/__admin/latency") == {"minMs": 5, "maxMs": 20}
     driver.find_element(By.ID, "latency-clear").click()
     wait(driver, lambda d: "none" in text(d, "#latency-now"), "show latency cleared")
+    # Network: a profile's switch sets its rates and latency; rates typed in set those alone.
+    driver.find_element(By.XPATH, "//div[@id='network-profiles']/button[text()='3G']").click()
+    wait(driver, lambda d: d.find_element(By.XPATH, "//div[@id='network-profiles']/button[text()='3G']")
+         .get_attribute("aria-pressed") == "true", "press the 3G switch")
+    network = client.json("/__admin/network")
+    assert (network["profile"], network["downloadBytesPerSecond"], network["latency"]) == (
+        "3g", 97500, {"minMs": 200, "maxMs": 200}), network
+    for field, value in (("network-download", "50000"), ("network-upload", "")):
+        driver.find_element(By.ID, field).clear()
+        driver.find_element(By.ID, field).send_keys(value)
+    driver.find_element(By.CSS_SELECTOR, "#network-form button[type=submit]").click()
+    wait(driver, lambda d: "down 50 KB/s, up unlimited" in text(d, "#network-now"), "show the rates set")
+    driver.find_element(By.XPATH, "//div[@id='network-profiles']/button[text()='Unlimited']").click()
+    wait(driver, lambda d: "down unlimited" in text(d, "#network-now"), "show the network unlimited")
 
     # Reset: confirmed first; the journal empties and the created product goes.
     driver.find_element(By.ID, "reset").click()

@@ -604,7 +604,9 @@ function closeProduct(refocus) {
 // ---- Controls ----
 
 async function loadControls() {
-  const [latency, faults] = await Promise.all([apiJSON('/__admin/latency'), apiJSON('/__admin/faults')]);
+  const [latency, faults, network] = await Promise.all(
+    [apiJSON('/__admin/latency'), apiJSON('/__admin/faults'), apiJSON('/__admin/network')]);
+  showNetwork(network);
   $('latency-min').value = latency.minMs;
   $('latency-max').value = latency.maxMs;
   $('latency-now').textContent = latency.maxMs === 0 ? 'Now: none.' : `Now: ${latency.minMs}–${latency.maxMs} ms.`;
@@ -613,6 +615,35 @@ async function loadControls() {
     el('button', { type: 'button', onclick: () => removeFault(fault.id), 'aria-label': `Remove fault ${fault.id}` }, 'Remove'))));
   $('faults-empty').hidden = faults.faults.length > 0;
   $('faults-clear').disabled = faults.faults.length === 0;
+}
+
+const profileLabels = {
+  unlimited: 'Unlimited', edge: 'Edge', '3g': '3G', 'very-bad-network': 'Very Bad Network', dsl: 'DSL', wifi: 'Wi-Fi',
+  lte: 'LTE',
+};
+
+function rateText(bytesPerSecond) {
+  if (bytesPerSecond === null) return 'unlimited';
+  return bytesPerSecond >= 1e6 ? `${bytesPerSecond / 1e6} MB/s` : `${bytesPerSecond / 1e3} KB/s`;
+}
+
+/** One switch per profile, the one in effect pressed; the rates in the fields. */
+function showNetwork(network) {
+  $('network-profiles').replaceChildren(...network.profiles.map((profile) => el('button', {
+    type: 'button', 'aria-pressed': String(network.profile === profile.name),
+    title: `down ${rateText(profile.downloadBytesPerSecond)}, up ${rateText(profile.uploadBytesPerSecond)}, ${profile.latencyMs} ms`,
+    onclick: () => control(() => sendJSON('PUT', '/__admin/network', { profile: profile.name })),
+  }, profileLabels[profile.name] || profile.name)));
+  $('network-download').value = network.downloadBytesPerSecond ?? '';
+  $('network-upload').value = network.uploadBytesPerSecond ?? '';
+  $('network-now').textContent = `Now: down ${rateText(network.downloadBytesPerSecond)}, up ${rateText(network.uploadBytesPerSecond)}.`;
+}
+
+function setNetwork(event) {
+  event.preventDefault();
+  return control(() => sendJSON('PUT', '/__admin/network', {
+    downloadBytesPerSecond: numberField('network-download') ?? null, uploadBytesPerSecond: numberField('network-upload') ?? null,
+  }));
 }
 
 function describeFault(fault) {
@@ -712,6 +743,7 @@ function start() {
   $('reset').addEventListener('click', resetServer);
   $('latency-form').addEventListener('submit', setLatency);
   $('latency-clear').addEventListener('click', () => control(() => sendJSON('PUT', '/__admin/latency', { minMs: 0, maxMs: 0 })));
+  $('network-form').addEventListener('submit', setNetwork);
   $('fault-form').addEventListener('submit', addFault);
   $('faults-clear').addEventListener('click', () => control(() => api('/__admin/faults', { method: 'DELETE' })));
   loadSummary().catch(showError);
