@@ -63,3 +63,24 @@ import Testing
         #expect(headers["Accept"] == "*/*")
     }
 }
+
+/// The cap `--journal-body-bytes` sets.
+@Suite struct JournalBodyCapTests {
+    @Test func aRaisedCapKeepsLongerBodiesAndRaisesTheTotalWithIt() throws {
+        let journal = RequestJournal(capacity: 3, bodyCap: 40 << 20, redactedToken: nil)
+        _ = journal.record(Request(method: .post, path: "/x", body: [UInt8](repeating: 1, count: 33 << 20))) { _ in
+            Response(status: .ok)
+        }
+        let entry = try #require(journal.entry(id: 1))
+        #expect(entry.requestBody.bytes.count == 33 << 20)
+        #expect(!entry.requestBody.isTruncated)
+        #expect(journal.maxBytes == 80 << 20)
+    }
+
+    @Test func aCapOfZeroKeepsOnlyTheSizes() throws {
+        let journal = RequestJournal(capacity: 3, bodyCap: 0, redactedToken: nil)
+        _ = journal.record(Request(method: .post, path: "/x", body: [1, 2, 3])) { _ in Response(status: .ok) }
+        let entry = try #require(journal.entry(id: 1))
+        #expect(entry.requestBody.bytes.isEmpty && entry.requestBody.originalSize == 3)
+    }
+}

@@ -337,6 +337,7 @@ def check_page(driver, server: Server, client: Client, shots: Path | None):
         driver.find_element(By.ID, field).send_keys(value)
     driver.find_element(By.CSS_SELECTOR, "#network-form button[type=submit]").click()
     wait(driver, lambda d: "down 50 KB/s, up unlimited" in text(d, "#network-now"), "show the rates set")
+    screenshots(driver, shots, "controls")
     driver.find_element(By.XPATH, "//div[@id='network-profiles']/button[text()='Unlimited']").click()
     wait(driver, lambda d: "down unlimited" in text(d, "#network-now"), "show the network unlimited")
 
