@@ -327,8 +327,8 @@ def check_page(driver, server: Server, client: Client, shots: Path | None):
     wait(driver, lambda d: "none" in text(d, "#latency-now"), "show latency cleared")
     # Network: a profile's switch sets its rates and latency; rates typed in set those alone.
     driver.find_element(By.XPATH, "//div[@id='network-profiles']/button[text()='3G']").click()
-    wait(driver, lambda d: d.find_element(By.XPATH, "//div[@id='network-profiles']/button[text()='3G']")
-         .get_attribute("aria-pressed") == "true", "press the 3G switch")
+    pressed = "return document.querySelector('#network-profiles button[aria-pressed=\"true\"]')?.textContent"
+    wait(driver, lambda d: d.execute_script(pressed) == "3G", "press the 3G switch")
     network = client.json("/__admin/network")
     assert (network["profile"], network["downloadBytesPerSecond"], network["latency"]) == (
         "3g", 97500, {"minMs": 200, "maxMs": 200}), network
