@@ -92,6 +92,59 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(3))
     }
 
+    @Test("an upload whose next piece takes longer than the timeoutInterval fails, and the server never answers it")
+    func uploadTimeout() async throws {
+        let (_, emulator) = try appAndEmulator()
+        try await emulator.client.admin.setNetwork(NetworkConditions(uploadBytesPerSecond: 1_000))
+        var request = URLRequest(url: emulator.baseURL.appendingPathComponent("api/products"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(repeating: 0x20, count: 5_000)
+        request.timeoutInterval = 0.3
+        let transfer = await TransferObserver().run(request, configuration: emulator.sessionConfiguration())
+        #expect(transfer.error == .timedOut)
+        #expect(transfer.status == nil)
+        #expect(try await emulator.client.admin.sentRequests().isEmpty, "the body never arrived whole")
+    }
+
+    @Test("cancelling a download mid-body stops it: the task hears cancelled, and no piece comes after")
+    func cancelMidBody() async throws {
+        let (app, emulator) = try appAndEmulator()
+        let (created, _) = try await app.register(mug, images: [photo])
+        let imageURL = try #require(Self.firstImageURL(of: created))
+        try await emulator.client.admin.setNetwork(NetworkConditions(downloadBytesPerSecond: 100_000))
+        let observer = TransferObserver()
+        let transfer = await observer.run(URLRequest(url: imageURL), configuration: emulator.sessionConfiguration()) {
+            task in
+            Task {
+                try await Task.sleep(for: .milliseconds(300))
+                task.cancel()
+            }
+        }
+        #expect(transfer.error == .cancelled)
+        #expect(transfer.bytes > 0 && transfer.bytes < photo.count)
+    }
+
+    @Test("32 slow downloads at once take the time of one: no thread waits for a body")
+    func manyAtOnce() async throws {
+        let (app, emulator) = try appAndEmulator()
+        let (created, _) = try await app.register(mug, images: [Data(SampleImages.jpeg(size: 50_000))])
+        let imageURL = try #require(Self.firstImageURL(of: created))
+        try await emulator.client.admin.setNetwork(NetworkConditions(downloadBytesPerSecond: 50_000))
+        let configuration = emulator.sessionConfiguration()
+        let started = ContinuousClock.now
+        let transfers = await withTaskGroup(of: TransferObserver.Transfer.self) { group in
+            for _ in 0..<32 {
+                group.addTask { await TransferObserver().run(URLRequest(url: imageURL), configuration: configuration) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let elapsed = ContinuousClock.now - started
+        #expect(transfers.allSatisfy { $0.error == nil && $0.bytes == 50_004 })
+        // One at a time would take 32 s.
+        #expect(elapsed >= .milliseconds(990) && elapsed < .seconds(8), "took \(elapsed)")
+    }
+
     @Test("a timeoutInterval longer than each piece's wait lets a slow body finish, as on a network")
     func slowButSteady() async throws {
         let (_, emulator) = try appAndEmulator(.init(generation: .v2b, seed: .demo))

@@ -17,13 +17,19 @@ final class TransferObserver: NSObject, URLSessionDataDelegate, Sendable {
     private let transfer = Locked(Transfer())
     private let finished = Locked<CheckedContinuation<Transfer, Never>?>(nil)
 
-    /// Runs the request on a session of `configuration` with this observer as its delegate, until it ends.
-    func run(_ request: URLRequest, configuration: URLSessionConfiguration) async -> Transfer {
+    /// Runs the request on a session of `configuration` with this observer as its delegate, until it ends;
+    /// `started` gets the task once it runs (to cancel it).
+    func run(
+        _ request: URLRequest, configuration: URLSessionConfiguration,
+        started: @Sendable (URLSessionDataTask) -> Void = { _ in }
+    ) async -> Transfer {
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         return await withCheckedContinuation { continuation in
             finished.withLock { $0 = continuation }
-            session.dataTask(with: request).resume()
+            let task = session.dataTask(with: request)
+            task.resume()
+            started(task)
         }
     }
 
