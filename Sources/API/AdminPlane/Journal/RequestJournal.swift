@@ -6,9 +6,9 @@ import Darwin
 import HTTPCore
 import Locking
 
-/// The last API requests and their answers, in memory: at most `capacity` entries and `maxBytes` of bodies,
-/// each body kept up to `bodyCap` bytes, the oldest going first. Ids grow with every request recorded and are never reused while the server runs, not
-/// even after a clear.
+/// The last API requests and their answers, in memory: at most `capacity` entries and `maxBytes` of bodies, each
+/// body kept up to `bodyCap` bytes, the oldest going first. Ids grow with every request recorded and are never
+/// reused while the server runs, not even after a clear.
 final class RequestJournal: Sendable {
     /// All kept bodies together stay under this: 64 MiB, or room for one request and answer at a raised cap.
     let maxBytes: Int

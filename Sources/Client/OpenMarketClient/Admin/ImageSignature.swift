@@ -27,6 +27,7 @@ enum ImageSignature {
             .filter { $0 != 12 }  // 12..<16 is the minor version, not a brand.
             .map { String(decoding: bytes[$0..<($0 + 4)], as: UTF8.self) }
         guard let major = brands.first else { return false }
-        return heicBrands.contains(major) || (["mif1", "msf1"].contains(major) && brands.contains { heicBrands.contains($0) })
+        guard !heicBrands.contains(major) else { return true }
+        return ["mif1", "msf1"].contains(major) && brands.contains { heicBrands.contains($0) }
     }
 }

@@ -12,7 +12,8 @@ public struct NetworkConditions: Sendable, Hashable {
     /// Bytes per second of request bodies; `nil`: as fast as the transport goes.
     public var uploadBytesPerSecond: Int?
     /// The latency that comes with these conditions, in milliseconds, set with them by
-    /// ``OpenMarketAdmin/setNetwork(_:)``; `nil` leaves the latency as it is (``OpenMarketAdmin/setLatency(milliseconds:)``).
+    /// ``OpenMarketAdmin/setNetwork(_:)``; `nil` leaves the latency as it is
+    /// (``OpenMarketAdmin/setLatency(milliseconds:)``).
     /// ``OpenMarketAdmin/network()`` reports the latency in effect, `nil` when it is a range.
     public var latencyMilliseconds: Int?
 

@@ -4,14 +4,14 @@ extension OpenMarketAdmin {
     /// with its body's parts. With `filter.limit`, the newest that many; with `filter.before`, those older than it.
     public func sentRequests(_ filter: JournalFilter = JournalFilter()) async throws(OpenMarketError) -> [SentRequest] {
         var sent: [SentRequest] = []
-        for summary in try await summaries(filter, after: nil).ids {
-            sent.append(SentRequest(try await request(id: summary)))
+        for summary in try await summaries(filter, after: nil).oldestFirst {
+            sent.append(SentRequest(try await request(id: summary.id)))
         }
         return sent
     }
 
-    /// The first (oldest) journaled request that passes the filter; when there is none yet, waits for the app to
-    /// send one (a view model that posts from a `Task`), until `timeout` runs out.
+    /// The first (oldest) journaled request that passes the filter's method, path and status; when there is none
+    /// yet, waits for the app to send one (a view model that posts from a `Task`), until `timeout` runs out.
     /// - Throws: ``OpenMarketError/sentRequestTimedOut(_:)`` saying what was waited for and listing the requests
     ///   that did arrive; other errors as every admin call.
     public func waitForSentRequest(
@@ -22,16 +22,17 @@ extension OpenMarketAdmin {
         var after = 0
         var pause = Duration.milliseconds(5)
         while true {
-            let found = try await summaries(JournalFilter(method: filter.method, path: filter.path, status: filter.status), after: after)
-            if let first = found.ids.first {
-                return SentRequest(try await request(id: first))
+            let matching = JournalFilter(method: filter.method, path: filter.path, status: filter.status)
+            let found = try await summaries(matching, after: after)
+            if let first = found.oldestFirst.first {
+                return SentRequest(try await request(id: first.id))
             }
             after = max(after, found.latestID)
             let now = clock.now
             guard now < deadline else {
                 let arrived = try await summaries(JournalFilter(), after: nil)
                 throw .sentRequestTimedOut(
-                    SentRequestTimeout(filter: filter, timeout: timeout, arrived: arrived.summaries))
+                    SentRequestTimeout(filter: filter, timeout: timeout, arrived: arrived.oldestFirst))
             }
             do {
                 try await Task.sleep(for: min(pause, deadline - now))
@@ -42,11 +43,11 @@ extension OpenMarketAdmin {
         }
     }
 
-    /// The ids of every entry that passes the filter (and is newer than `after`), oldest first, paging through the
-    /// journal newest first as the server lists it; and the newest id the journal has given.
+    /// Every entry that passes the filter (and is newer than `after`), oldest first, paging through the journal
+    /// newest first as the server lists it; and the newest id the journal has given.
     private func summaries(
         _ filter: JournalFilter, after: Int?
-    ) async throws(OpenMarketError) -> (summaries: [JournalSummary], ids: [Int], latestID: Int) {
+    ) async throws(OpenMarketError) -> (oldestFirst: [JournalSummary], latestID: Int) {
         let wanted = filter.limit ?? .max
         var collected: [JournalSummary] = []
         var before = filter.before
@@ -66,8 +67,7 @@ extension OpenMarketAdmin {
             guard let oldest = listed.requests.last, listed.requests.count < listed.total else { break }
             before = oldest.id
         }
-        let oldestFirst = Array(collected.reversed())
-        return (oldestFirst, oldestFirst.map(\.id), latestID)
+        return (collected.reversed(), latestID)
     }
 
     /// The server's largest page.

@@ -21,7 +21,7 @@ public struct SentRequest: Sendable, Hashable {
     /// The bytes sent, or their first ones when `bodyIsComplete` is false.
     public let body: Data
     /// False when the body was longer than the journal keeps (`serve --journal-body-bytes`,
-    /// ``OpenMarketEmulator``'s `Options.journalBodyBytes`): then `body` holds its first bytes, `parts` the parts
+    /// `OpenMarketEmulator.Options.journalBodyBytes`): then `body` holds its first bytes, `parts` the parts
     /// read whole, and `cutPartName` names the part the cut went through.
     public let bodyIsComplete: Bool
     /// The multipart part the journal's cap cut through; `nil` for a complete body.
