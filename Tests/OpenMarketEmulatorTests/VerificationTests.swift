@@ -79,6 +79,18 @@ import Testing
         #expect(timeout.description.contains("#1 GET /healthChecker → 200"))
     }
 
+    @Test func aWaitOnAnEmulatorWithoutAJournalSaysSo() async throws {
+        let emulator = try OpenMarketEmulator(.init(generation: .v2b, journal: 0))
+        let error = await #expect(throws: OpenMarketError.self) {
+            try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .milliseconds(50))
+        }
+        guard case .sentRequestTimedOut(let timeout)? = error else {
+            Issue.record("expected sentRequestTimedOut, got \(String(describing: error))")
+            return
+        }
+        #expect(timeout.description.contains("keeps no journal"))
+    }
+
     @Test func sentRequestsReadsEveryPageOldestFirst() async throws {
         for page in 1...130 {
             _ = try await app.session.data(from: URL(string: "\(emulator.baseURL)/api/products?page_no=\(page)&items_per_page=1")!)

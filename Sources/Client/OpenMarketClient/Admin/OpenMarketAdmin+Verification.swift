@@ -31,8 +31,10 @@ extension OpenMarketAdmin {
             let now = clock.now
             guard now < deadline else {
                 let arrived = try await summaries(JournalFilter(), after: nil)
+                let journalIsOff = try await health().journal.capacity == 0
                 throw .sentRequestTimedOut(
-                    SentRequestTimeout(filter: filter, timeout: timeout, arrived: arrived.oldestFirst))
+                    SentRequestTimeout(
+                        filter: filter, timeout: timeout, arrived: arrived.oldestFirst, journalIsOff: journalIsOff))
             }
             do {
                 try await Task.sleep(for: min(pause, deadline - now))

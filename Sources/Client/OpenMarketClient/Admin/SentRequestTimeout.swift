@@ -5,6 +5,8 @@ public struct SentRequestTimeout: Sendable, Hashable, CustomStringConvertible {
     public let timeout: Duration
     /// Every request the journal held when the wait gave up, oldest first.
     public let arrived: [JournalSummary]
+    /// The emulator keeps no journal (`--journal 0`), so no wait can succeed.
+    let journalIsOff: Bool
 
     /// How many of `arrived` the description lists: the newest.
     private static let listed = 20
@@ -16,7 +18,9 @@ public struct SentRequestTimeout: Sendable, Hashable, CustomStringConvertible {
         ].compactMap { $0 }
         let what = wanted.isEmpty ? "any request" : "a request with " + wanted.joined(separator: ", ")
         var lines = ["waited \(timeout) for \(what); none arrived."]
-        if arrived.isEmpty {
+        if journalIsOff {
+            lines.append("The emulator keeps no journal (--journal 0, or Options.journal 0): turn it on to see what the app sent.")
+        } else if arrived.isEmpty {
             lines.append("The journal holds no requests: did the app send any to this emulator (its session, its host)?")
         } else {
             let shown = arrived.suffix(Self.listed)
