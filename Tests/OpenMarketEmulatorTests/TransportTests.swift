@@ -91,6 +91,9 @@ import Testing
         #expect(message.contains("httpBody"))
         let health = try await market.emulator.client.admin.health()
         #expect(health.database.products == 0)
+        let refused = try await market.emulator.client.admin.sentRequests()
+        #expect(refused.map(\.method) == ["POST"], "journaled, as the socket server journals its refusals")
+        #expect(refused.first?.refusal?.contains("upload task") == true)
     }
 
     @Test("the admin API and page answer under /__admin on the same host, the caller counting as this machine")

@@ -55,9 +55,11 @@ package final class Emulator: Sendable {
         return admin.respond(to: request, next: router.respond)
     }
 
-    /// An error as the generation writes it, for refusals a transport makes before any route sees the request.
-    package func render(_ error: HTTPError) -> Response {
-        router.render(error)
+    /// A refusal a transport makes before any route sees the request (a body too large, one it cannot read), in
+    /// the generation's words and, as the socket server's refusals are, journaled with the request as far as it came.
+    package func respond(to request: Request, refusing refusal: HTTPError) -> Response {
+        guard let admin else { return router.render(refusal) }
+        return admin.respond(to: request) { [router] _ in router.render(refusal) }
     }
 
     /// Opens the store and writes the vendors and the seed into it.

@@ -185,16 +185,16 @@ final class InProcessExchange: Sendable {
             return .failure(.cannotConnectToHost)
         }
         let isHead = request.httpMethod?.uppercased() == "HEAD"
-        guard !isUpload else {
-            return .answer(emulator.render(InProcessRequest.uploadTaskRefusal), url: url, isHead: isHead)
-        }
-        let made = body.map { $0.map { InProcessRequest.make(from: request, body: $0) } }
-            ?? InProcessRequest.make(from: request, maxBodyBytes: entry.maxBodyBytes)
+        let made = isUpload
+            ? .failure(InProcessRequest.uploadTaskRefusal)
+            : body.map { $0.map { InProcessRequest.make(from: request, body: $0) } }
+                ?? InProcessRequest.make(from: request, maxBodyBytes: entry.maxBodyBytes)
         switch made {
         case .success(let request):
             return .answer(emulator.respond(to: request), url: url, isHead: isHead)
         case .failure(let refusal):
-            return .answer(emulator.render(refusal), url: url, isHead: isHead)
+            let unread = InProcessRequest.make(from: request, body: [])
+            return .answer(emulator.respond(to: unread, refusing: refusal), url: url, isHead: isHead)
         }
     }
 
