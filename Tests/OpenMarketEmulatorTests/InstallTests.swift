@@ -16,7 +16,8 @@ import Testing
     /// On Apple platforms a registered protocol answers every session without a protocol of its own. FoundationNetworking
     /// consults only `configuration.protocolClasses`, which it fills from the registered classes for
     /// `URLSession.shared` alone, once, when the shared session is first used; which test uses it first is not known
-    /// here, so the shared session is only checked on Apple platforms (the README says what this means on Linux).
+    /// here, so the shared session is only checked on Apple platforms (docs/in-process-tests.md says what this means
+    /// on Linux).
     @Test("installed, sessions made without the emulator's configuration reach it on Apple only; uninstalled, none")
     func installed() async throws {
         let emulator = try OpenMarketEmulator(.init(generation: .v2b, hosts: ["127.0.0.1:1"]))
