@@ -37,7 +37,7 @@ import Testing
         let (_, response) = try await app.register(mug, images: [photo])
         let elapsed = ContinuousClock.now - started
         #expect(response.statusCode == 201)
-        #expect(elapsed >= .milliseconds(2_900) && elapsed < .seconds(6), "took \(elapsed)")
+        #expect(elapsed >= .milliseconds(2_900) && elapsed < .seconds(20), "took \(elapsed)")
     }
 
     @Test("300 KB down at 100 KB/s takes about 3 s and arrives in many pieces")
@@ -52,7 +52,7 @@ import Testing
         let elapsed = ContinuousClock.now - started
         #expect(transfer.status == 200 && transfer.error == nil)
         #expect(transfer.bytes == photo.count)
-        #expect(elapsed >= .milliseconds(2_900) && elapsed < .seconds(6), "took \(elapsed)")
+        #expect(elapsed >= .milliseconds(2_900) && elapsed < .seconds(20), "took \(elapsed)")
         #expect(transfer.pieces.count >= 100, "in steps of 2,000 bytes (20 ms at 100 KB/s)")
         let halfway = transfer.pieces[transfer.pieces.count / 2].at
         #expect(halfway - started >= .milliseconds(1_200), "half the body came after about half the time")
@@ -70,7 +70,7 @@ import Testing
         let transfer = await TransferObserver().run(request, configuration: emulator.sessionConfiguration())
         let elapsed = ContinuousClock.now - started
         #expect(transfer.status != nil)
-        #expect(elapsed >= .milliseconds(950) && elapsed < .seconds(4), "took \(elapsed)")
+        #expect(elapsed >= .milliseconds(950) && elapsed < .seconds(20), "took \(elapsed)")
         let sent = try await emulator.client.admin.sentRequests(JournalFilter(method: "POST"))
         #expect(sent.first?.body.count == 20_000)
     }
@@ -89,7 +89,7 @@ import Testing
         #expect(transfer.status == 200, "the headers came")
         #expect(transfer.error == .timedOut)
         #expect(transfer.bytes < photo.count)
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(ContinuousClock.now - started < .seconds(60), "the whole body would take 300 s")
     }
 
     @Test("an upload whose next piece takes longer than the timeoutInterval fails, and the server never answers it")
@@ -113,16 +113,10 @@ import Testing
         let (created, _) = try await app.register(mug, images: [photo])
         let imageURL = try #require(Self.firstImageURL(of: created))
         try await emulator.client.admin.setNetwork(NetworkConditions(downloadBytesPerSecond: 100_000))
-        let observer = TransferObserver()
-        let transfer = await observer.run(URLRequest(url: imageURL), configuration: emulator.sessionConfiguration()) {
-            task in
-            Task {
-                try await Task.sleep(for: .milliseconds(300))
-                task.cancel()
-            }
-        }
+        let observer = TransferObserver(cancellingAfter: 20_000)
+        let transfer = await observer.run(URLRequest(url: imageURL), configuration: emulator.sessionConfiguration())
         #expect(transfer.error == .cancelled)
-        #expect(transfer.bytes > 0 && transfer.bytes < photo.count)
+        #expect(transfer.bytes >= 20_000 && transfer.bytes < 30_000, "no piece after the cancel: \(transfer.bytes)")
     }
 
     @Test("32 slow downloads at once take the time of one: no thread waits for a body")
@@ -142,7 +136,7 @@ import Testing
         let elapsed = ContinuousClock.now - started
         #expect(transfers.allSatisfy { $0.error == nil && $0.bytes == 50_004 })
         // One at a time would take 32 s.
-        #expect(elapsed >= .milliseconds(990) && elapsed < .seconds(8), "took \(elapsed)")
+        #expect(elapsed >= .milliseconds(990) && elapsed < .seconds(16), "took \(elapsed)")
     }
 
     @Test("a timeoutInterval longer than each piece's wait lets a slow body finish, as on a network")

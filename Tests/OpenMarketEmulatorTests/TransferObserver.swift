@@ -16,20 +16,20 @@ final class TransferObserver: NSObject, URLSessionDataDelegate, Sendable {
 
     private let transfer = Locked(Transfer())
     private let finished = Locked<CheckedContinuation<Transfer, Never>?>(nil)
+    /// Cancels the task once this many body bytes have come, as a user leaving the screen would.
+    private let cancellingAfter: Int?
 
-    /// Runs the request on a session of `configuration` with this observer as its delegate, until it ends;
-    /// `started` gets the task once it runs (to cancel it).
-    func run(
-        _ request: URLRequest, configuration: URLSessionConfiguration,
-        started: @Sendable (URLSessionDataTask) -> Void = { _ in }
-    ) async -> Transfer {
+    init(cancellingAfter: Int? = nil) {
+        self.cancellingAfter = cancellingAfter
+    }
+
+    /// Runs the request on a session of `configuration` with this observer as its delegate, until it ends.
+    func run(_ request: URLRequest, configuration: URLSessionConfiguration) async -> Transfer {
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         return await withCheckedContinuation { continuation in
             finished.withLock { $0 = continuation }
-            let task = session.dataTask(with: request)
-            task.resume()
-            started(task)
+            session.dataTask(with: request).resume()
         }
     }
 
@@ -43,7 +43,13 @@ final class TransferObserver: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let now = ContinuousClock.now
-        transfer.withLock { $0.pieces.append((data.count, now)) }
+        let received = transfer.withLock { transfer in
+            transfer.pieces.append((data.count, now))
+            return transfer.bytes
+        }
+        if let cancellingAfter, received >= cancellingAfter {
+            dataTask.cancel()
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -27,7 +27,7 @@ import Testing
     @Test func theAppPostsTheProductWithBothPhotos() async throws {
         try await app.register(mug, images: photos)
 
-        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(2))
+        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(10))
         let params = try #require(post.part(named: "params")).decode(CourseAppNetworking.ProductDraft.self)
         #expect(params.name == "Mug" && params.price == 12_000 && params.currency == "KRW")
         let images = post.parts(named: "images")
@@ -43,7 +43,7 @@ import Testing
         broken.boundaryIsComputedTwice = true
         try await broken.register(mug, images: photos)
 
-        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(2))
+        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(10))
         #expect(post.status == 400)
         #expect(post.refusal != nil, "\(post.explanation)")
         #expect(post.parts.isEmpty, "the server found no delimiter of the boundary the header names")
@@ -61,7 +61,7 @@ import Testing
                 + "--XyZ\r\nContent-Disposition: form-data; filename=\"a.jpg\"\r\n\r\nJPEG\r\n--XyZ--\r\n").utf8)
         _ = try await app.session.data(for: request)
 
-        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(2))
+        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(10))
         #expect(post.status == 400)
         #expect(post.refusal?.contains("name") == true, "\(post.explanation)")
         #expect(post.parts.map(\.name) == ["params"])
@@ -76,7 +76,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(200))
             try await app.register(mug, images: photos)
         }
-        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(5))
+        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(30))
         #expect(post.parts(named: "images").count == 2)
     }
 
@@ -128,7 +128,7 @@ import Testing
             identifier: "demo-vendor-identifier")
         try await app.register(mug, images: photos)
 
-        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(2))
+        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(10))
         #expect(post.status == 201)
         #expect(!post.bodyIsComplete)
         #expect(post.body.count == 30_000)
@@ -145,7 +145,7 @@ import Testing
         let large = Data(SampleImages.jpeg(size: 2 << 20))
         try await app.register(mug, images: [large])
 
-        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(2))
+        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(10))
         #expect(post.bodyIsComplete && post.cutPartName == nil)
         #expect(post.part(named: "images")?.data == large)
     }

@@ -26,7 +26,7 @@ final class VerificationXCTests: XCTestCase {
     func testTheAppPostsTheProductWithBothPhotos() async throws {
         try await app.register(mug, images: photos)
 
-        let post = try await emulator.client.admin.waitForSentRequest(productPosts, timeout: .seconds(2))
+        let post = try await emulator.client.admin.waitForSentRequest(productPosts, timeout: .seconds(10))
         let params = try XCTUnwrap(post.part(named: "params")).decode(CourseAppNetworking.ProductDraft.self)
         XCTAssertEqual([params.name, params.currency], ["Mug", "KRW"])
         XCTAssertEqual(post.parts(named: "images").map(\.detectedType), ["image/jpeg", "image/jpeg"])
@@ -41,7 +41,7 @@ final class VerificationXCTests: XCTestCase {
         app.boundaryIsComputedTwice = true
         try await app.register(mug, images: photos)
 
-        let post = try await emulator.client.admin.waitForSentRequest(productPosts, timeout: .seconds(2))
+        let post = try await emulator.client.admin.waitForSentRequest(productPosts, timeout: .seconds(10))
         XCTAssertEqual(post.status, 400, post.explanation)
         XCTAssertTrue(post.explanation.contains("fix: the Content-Type names boundary"), post.explanation)
     }
