@@ -10,6 +10,10 @@ import Locking
 /// One request answered in process, then delivered the way the socket server would deliver it: after the answer's
 /// delay (on a timer, holding no thread), whole or broken by a fault. Cancelling stops the delay and any delivery;
 /// a delay longer than the request's `timeoutInterval` ends in `URLError.timedOut` when the interval runs out.
+///
+/// The client is told on the thread the loading system calls `startLoading` and `stopLoading` on (FoundationNetworking:
+/// the task's serial queue; Apple platforms: the client's thread and its run loop), one whole outcome at a time, so
+/// `stopLoading` comes before a delivery (which then sees `.over` and tells nothing) or after it, never inside it.
 final class InProcessExchange: Sendable {
     private enum State {
         case answering
@@ -29,6 +33,9 @@ final class InProcessExchange: Sendable {
     private static let queue = DispatchQueue(label: "OpenMarketEmulator", attributes: .concurrent)
 
     private let callbacks: ProtocolCallbacks
+    #if !canImport(FoundationNetworking)
+    private let clientThread = ClientThread()
+    #endif
     /// Unchecked: a work item is only scheduled and cancelled, both safe from any thread.
     private let state = Locked<UncheckedState>(UncheckedState(.answering))
 
@@ -123,8 +130,8 @@ final class InProcessExchange: Sendable {
 
     /// An outcome made off the loading system's queue. FoundationNetworking's `resume()` of a running task calls
     /// `startLoading` again on the task's own queue and does nothing else (and nothing at all once the task is
-    /// cancelled or over), so the outcome waits as `.ready` and that call delivers it. Apple's loading system takes
-    /// a client's calls from any thread, so there it is told at once.
+    /// cancelled or over), so the outcome waits as `.ready` and that call delivers it. On Apple platforms it is
+    /// delivered on the client's thread, from its run loop.
     private func handOver(_ outcome: Outcome) {
         #if canImport(FoundationNetworking)
         let parked = state.withLock { state in
@@ -139,11 +146,12 @@ final class InProcessExchange: Sendable {
             deliver(outcome)
         }
         #else
-        deliver(outcome)
+        clientThread.perform { [self] in deliver(outcome) }
         #endif
     }
 
-    /// Tells the client, unless the task was cancelled first; the state makes it happen at most once.
+    /// Tells the client, unless the task was cancelled first; the state makes it happen at most once. Called on the
+    /// client's thread (see the type's comment).
     private func deliver(_ outcome: Outcome) {
         let proceeds = state.withLock { state in
             if case .over = state.value { return false }

@@ -40,7 +40,8 @@ enum InProcessRequest {
         return .success(
             Request(
                 method: HTTPMethod(urlRequest.httpMethod ?? "GET"), path: path.isEmpty ? "/" : path,
-                query: components?.percentEncodedQuery ?? "", headers: headers, body: body, clientAddress: "127.0.0.1"))
+                query: components?.percentEncodedQuery ?? "", headers: headers, body: body, clientAddress: "127.0.0.1",
+                scheme: url?.scheme?.lowercased() ?? "http"))
     }
 
     /// nil when it is larger than `limit`.
