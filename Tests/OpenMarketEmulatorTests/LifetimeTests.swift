@@ -21,6 +21,26 @@ import Testing
         #expect(outcome.error == .cannotConnectToHost)
     }
 
+    @Test("a session that ran requests through an emulator is freed once invalidated, with its protocol objects")
+    func sessionFreed() async throws {
+        let emulator = try OpenMarketEmulator(.init(generation: .v2b, seed: .demo))
+        weak var released: URLSession?
+        do {
+            let session = URLSession(configuration: emulator.sessionConfiguration())
+            released = session
+            for path in ["api/products", "api/products/1", "healthChecker"] {
+                let (_, response) = try await session.data(from: emulator.baseURL.appendingPathComponent(path))
+                #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            }
+            session.finishTasksAndInvalidate()
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while released != nil, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(released == nil, "a protocol object kept its task, and the task its session")
+    }
+
     /// Makes a demo emulator, has it answer a list's first page (which its cache computes again after writes), a
     /// detail and a create through its own client and through a session of its own, which it leaves in `session`, and
     /// lets it go.

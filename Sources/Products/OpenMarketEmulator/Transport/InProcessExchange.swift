@@ -140,7 +140,7 @@ final class InProcessExchange: Sendable {
             return true
         }
         guard parked else { return }
-        if let task = callbacks.protocol.task {
+        if let task = callbacks.protocol?.task {
             task.resume()
         } else {
             deliver(outcome)
@@ -159,7 +159,9 @@ final class InProcessExchange: Sendable {
             return true
         }
         guard proceeds else { return }
-        let (urlProtocol, client) = (callbacks.protocol, callbacks.client)
+        // Gone only when the loading system let go of the task, which then hears nothing more.
+        guard let urlProtocol = callbacks.protocol else { return }
+        let client = callbacks.client
         switch outcome {
         case .failure(let code):
             client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
