@@ -86,14 +86,14 @@ struct ComposeFileTests {
         #expect((document["volumes"] as? [String: Any])?.keys.contains(volume) == true)
     }
 
-    @Test("every variable it sets, commented examples included, is one the README documents")
+    @Test("every variable it sets, commented examples included, is one the flag table of docs/server.md documents")
     func documentedVariables() throws {
-        let readme = try RepositoryFile.text("README.md")
+        let flagTable = try RepositoryFile.text("docs/server.md")
         let document = try #require(try Yams.load(yaml: uncommented()) as? [String: Any])
         let names = services(in: document).values.flatMap { ($0["environment"] as? [String: Any] ?? [:]).keys }
         #expect(names.count >= 5)
         for name in names {
-            #expect(readme.contains("`\(name)`"), "\(name)")
+            #expect(flagTable.contains("`\(name)`"), "\(name)")
         }
     }
 }

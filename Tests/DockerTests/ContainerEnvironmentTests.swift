@@ -4,7 +4,7 @@ import PosixSpawn
 import Testing
 
 /// A container is configured through its environment. OpenMarketCLITests' `environment()` covers the other
-/// variables of the README's table; these are the ones it leaves out.
+/// variables of the flag table (docs/server.md); these are the ones it leaves out.
 @Suite("openmarket serve, configured through the environment as a container is")
 struct ContainerEnvironmentTests {
     @Test("OPENMARKET_HOST sets the listening address (0.0.0.0 in a container)")

@@ -22,14 +22,14 @@ struct DockerfileTests {
         #expect(run.base == "debian:bookworm-slim")
     }
 
-    @Test("the build stage has the C libraries' headers and runs the README's build command with a static Swift runtime")
+    @Test("the build stage has the C libraries' headers and runs the documented build command with a static Swift runtime")
     func buildCommand() throws {
         let command = try RepositoryFile.buildCommand()
         #expect(command.contains("-c release"))
         #expect(build.all("RUN").contains { $0.arguments == command + " --static-swift-stdlib" })
         #expect(build.installedPackages.isSuperset(of: ["libmicrohttpd-dev", "libsqlite3-dev", "pkg-config"]))
-        let readme = try RepositoryFile.text("README.md")
-        #expect(readme.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == command })
+        let page = try RepositoryFile.text("docs/docker-and-ci.md")
+        #expect(page.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == command })
     }
 
     @Test("the run stage gets one stripped binary and the C libraries it links, no Swift runtime folder")
@@ -55,7 +55,7 @@ struct DockerfileTests {
         #expect(run.all("STOPSIGNAL").allSatisfy { $0.arguments == "SIGTERM" })
     }
 
-    @Test("it runs as a user created in the image with the fixed uid and gid the README's chown names, not root")
+    @Test("it runs as a user created in the image with the fixed uid and gid that docs/docker-and-ci.md's chown names, not root")
     func nonRootUser() throws {
         let user = try #require(run.all("USER").last?.arguments)
         let name = String(user.prefix { $0 != ":" })
@@ -64,8 +64,7 @@ struct DockerfileTests {
             $0.arguments.contains("useradd --system --uid 10001 --gid 10001 ") && $0.arguments.contains(" \(name)")
         })
         #expect(run.all("RUN").contains { $0.arguments.contains("groupadd --system --gid 10001 \(name)") })
-        let readme = try RepositoryFile.text("README.md")
-        #expect(readme.contains("chown 10001:10001"))
+        #expect(try RepositoryFile.text("docs/docker-and-ci.md").contains("chown 10001:10001"))
     }
 
     @Test("no `# syntax` line: the builder's own frontend builds it, with nothing pulled from a registry")

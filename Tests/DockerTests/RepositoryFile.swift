@@ -9,7 +9,7 @@ enum RepositoryFile {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    /// The one build command that scripts/serve runs, which the README and the Dockerfile must repeat.
+    /// The one build command that scripts/serve runs, which docs/docker-and-ci.md and the Dockerfile must repeat.
     static func buildCommand() throws -> String {
         let commands = try text("scripts/serve").split(separator: "\n").filter { $0.hasPrefix("swift build") }
         guard commands.count == 1 else { throw TestFileError("scripts/serve has \(commands.count) swift build lines") }

@@ -1,4 +1,4 @@
-// An app cannot start processes on iOS, so there the module has no OpenMarketServer (see the README).
+// An app cannot start processes on iOS, so there the module has no OpenMarketServer (see docs/testing-an-app.md).
 #if os(macOS) || os(Linux)
 public import Foundation
 #if canImport(FoundationNetworking)

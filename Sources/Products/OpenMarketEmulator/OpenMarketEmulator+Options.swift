@@ -96,7 +96,7 @@ extension OpenMarketEmulator {
     public enum Seed: Sendable, Equatable {
         /// The demo catalogue: products with drawn pictures, several vendors, every case an app must show.
         case demo
-        /// A fixture file (the README's format), or a saved page of the API's own JSON.
+        /// A fixture file (the format of docs/seed-data.md), or a saved page of the API's own JSON.
         case fixture(path: String)
     }
 

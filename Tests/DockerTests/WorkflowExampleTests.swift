@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import Yams
 
-@Suite("README: the GitHub Actions examples")
-struct ReadmeWorkflowTests {
-    /// The README's ```yaml blocks, parsed.
+@Suite("docs/docker-and-ci.md: the GitHub Actions examples")
+struct WorkflowExampleTests {
+    /// The page's ```yaml blocks, parsed.
     private func workflows() throws -> [[String: Any]] {
         var blocks: [String] = []
         var current: [Substring]?
-        for line in try RepositoryFile.text("README.md").split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in try RepositoryFile.text("docs/docker-and-ci.md").split(separator: "\n", omittingEmptySubsequences: false) {
             if line == "```yaml" {
                 current = []
             } else if line == "```", let finished = current {
@@ -39,7 +39,7 @@ struct ReadmeWorkflowTests {
         }
     }
 
-    @Test("the iOS job runs on macOS, builds with the README's command, waits on healthcheck, passes the URL to xcodebuild")
+    @Test("the iOS job runs on macOS, builds with the documented build command, waits on healthcheck, passes the URL to xcodebuild")
     func iOSJob() throws {
         let workflow = try #require(try workflows().first { $0["jobs"] != nil })
         let job = try #require((workflow["jobs"] as? [String: Any])?.values.first as? [String: Any])

@@ -4,13 +4,13 @@ import Testing
 import MarketStore
 @testable import Catalogue
 
-@Suite("README: the fixture example")
-struct ReadmeFixtureTests {
-    /// The first ```json block after the "A fixture file" paragraph of README.md.
+@Suite("docs/seed-data.md: the fixture example")
+struct FixtureExampleTests {
+    /// The first ```json block after the "A fixture file" paragraph of docs/seed-data.md.
     private static func example() throws -> String {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/seed-data.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
         let section = try #require(text.range(of: "**A fixture file**"))
         let start = try #require(text.range(of: "```json\n", range: section.upperBound..<text.endIndex))
         let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))

@@ -1,4 +1,4 @@
-// The README's "A clean state per test" examples, compiled and run as they are printed there.
+// The examples of "A clean state per test" in docs/testing-an-app.md, compiled and run as they are printed there.
 import Foundation
 import OpenMarketClient
 import HTTPTestSupport
@@ -11,7 +11,7 @@ import FoundationNetworking
 
 @Suite struct CartTests {
     @Test func aNewProductIsListedFirst() async throws {
-        try await OpenMarketServer.with(.init(generation: .v2b, seed: .demo, binary: try readmeBinary())) { server in
+        try await OpenMarketServer.with(.init(generation: .v2b, seed: .demo, binary: try pageBinary())) { server in
             let before = try #require(try await server.client.productPage())
             #expect(before.totalCount >= 50)
 
@@ -26,7 +26,7 @@ import FoundationNetworking
 
     @Test func aV1ServerStartsEmpty() async throws {
         let options = OpenMarketServer.Options(
-            generation: .v1a, binary: try readmeBinary())  // v1 has no vendors, each product its password
+            generation: .v1a, binary: try pageBinary())  // v1 has no vendors, each product its password
         try await OpenMarketServer.with(options) { server in
             // server.baseURL is e.g. http://127.0.0.1:53122: hand it to the code under test.
             let url = server.baseURL.appendingPathComponent("items/1")
@@ -40,7 +40,7 @@ final class CartXCTests: XCTestCase {
     var server: OpenMarketServer!
 
     override func setUp() async throws {
-        server = try await OpenMarketServer.start(.init(seed: .demo, binary: try readmeBinary()))
+        server = try await OpenMarketServer.start(.init(seed: .demo, binary: try pageBinary()))
         addTeardownBlock { [server] in server?.stop() }
     }
 
@@ -50,8 +50,8 @@ final class CartXCTests: XCTestCase {
     }
 }
 
-/// The README's tests find the binary through OPENMARKET_BINARY; here it is this package's own build.
-private func readmeBinary() throws -> URL {
+/// The page's tests find the binary through OPENMARKET_BINARY; here it is this package's own build.
+private func pageBinary() throws -> URL {
     try builtExecutable(named: "openmarket")
 }
 
