@@ -62,10 +62,11 @@ let package = Package(
 
         // Storage: SQLite through its C API, and the product store. Schema/ is embedded at build time (the
         // migrations into MarketStore, the OpenAPI documents into MarketAPI).
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // CSQLite and CZlib name no pkg-config package: on Apple platforms they are the SDK's own libsqlite3 and libz
+        // (for every destination, iOS included), never a Homebrew keg that pkg-config or a brew provider would find
+        // and hand its macOS -I/-L to; on Linux the headers and libraries are in the default paths once
+        // scripts/ensure-dependencies installed libsqlite3-dev and zlib1g-dev.
+        .systemLibrary(name: "CSQLite"),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .executableTarget(name: "SchemaEmbedder", dependencies: [.product(name: "Yams", package: "Yams")]),
         .plugin(name: "EmbedSchema", capability: .buildTool(), dependencies: ["SchemaEmbedder"]),
@@ -93,7 +94,7 @@ let package = Package(
         .target(name: "OpenMarketTesting", dependencies: ["OpenMarketClient", "PosixSpawn"]),
 
         // Seed data: the demo catalogue with its drawn pictures (PNG through the system zlib), and fixture files.
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZlib"),
         // The demo's pictures are drawn once per build and kept in the user's cache folder (DemoPictureCache), so
         // debug builds need no optimisation flag, which would stop other packages from depending on this one.
         .target(name: "Catalogue", dependencies: ["CZlib", "MarketStore", "WireFormat"]),
@@ -138,6 +139,10 @@ let package = Package(
         // package because MarketStore's API is `package`, shared with no other package.
         .executableTarget(
             name: "StorageBenchmark", dependencies: ["MarketStore"], path: "Benchmarks/storage/Sources/StorageBenchmark"),
+        // Benchmarks/lifetime/run.sh: 1,000 demo emulators made, used and dropped; memory and time per emulator.
+        .executableTarget(
+            name: "EmulatorLifetimeBenchmark", dependencies: ["OpenMarketClient", "OpenMarketEmulator"],
+            path: "Benchmarks/lifetime/Sources/EmulatorLifetimeBenchmark"),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(
             name: "MarketStoreTests",

@@ -44,7 +44,7 @@ import Testing
         }
     }
 
-    @Test("image URLs use the host the request used, and load through the same session")
+    @Test("image URLs use the scheme and host the request used, and load through the same session")
     func imageURLs() async throws {
         let market = try EmulatorSession(.init(generation: .v2b, hosts: ["127.0.0.1:8080"]))
         let created = try await market.emulator.client.createProduct(.sample(name: "사진"))
@@ -53,7 +53,7 @@ import Testing
             let images = try #require(body.json["images"] as? [[String: Any]])
             let imageText = try #require(images.first?["url"] as? String)
             let imageURL = try #require(URL(string: imageText))
-            #expect(imageURL.absoluteString.hasPrefix("http://\(host)/"))
+            #expect(imageURL.absoluteString.hasPrefix("https://\(host)/"))
             let (image, response) = try await market.send(URLRequest(url: imageURL))
             #expect(response.statusCode == 200)
             #expect(Array(image) == SampleImages.png)

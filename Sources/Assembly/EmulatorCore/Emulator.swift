@@ -17,6 +17,7 @@ package final class Emulator: Sendable {
     package let pace: NetworkPace
     /// What the seed did; nil without one.
     package let seedReport: SeedReport?
+    private let context: APIContext
 
     /// The seed is read and checked before the store is opened, so a bad fixture leaves the database untouched.
     /// With `copiesStoreTemplate`, an in-memory store with the demo seed or none is copied from the process's
@@ -35,6 +36,7 @@ package final class Emulator: Sendable {
         let (store, seeded) = (start.store, start.seeded)
         let context = APIContext(store: store, clock: clock, strict: options.strict, publicURL: options.publicURL)
         self.store = store
+        self.context = context
         router = options.generation.makeRouter(context: context)
         // A reset puts back the rows the start wrote, so the answers after it are the ones after the start.
         let reseed = seeded.map { seeded in { @Sendable (store: MarketStore) in _ = try store.seedIfEmpty(seeded.rows) } }
@@ -46,6 +48,10 @@ package final class Emulator: Sendable {
                 reseed: reseed)
         }
         seedReport = seeded?.report
+    }
+
+    deinit {
+        context.close()
     }
 
     /// Answers one request as the server would: `/__admin` by the admin plane, the rest by the generation's router

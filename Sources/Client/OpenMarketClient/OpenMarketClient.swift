@@ -1,6 +1,10 @@
-import Foundation
+// URLSession is in the public API: its module is imported public, FoundationNetworking on Linux and Foundation on
+// Apple platforms (scripts/check-portability holds every file to this).
 #if canImport(FoundationNetworking)
+import Foundation
 public import FoundationNetworking
+#else
+public import Foundation
 #endif
 
 /// An async client for the v2b Open Market API.

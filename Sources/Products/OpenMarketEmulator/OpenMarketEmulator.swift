@@ -3,6 +3,7 @@ public import Foundation
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
+import Locking
 import MarketAPI
 import MarketStore
 public import OpenMarketClient
@@ -23,6 +24,8 @@ public final class OpenMarketEmulator: Sendable {
     public let baseURL: URL
     private let core: Emulator
     private let protocolClass: URLProtocol.Type
+    /// `client` and its session, made at its first use.
+    private let madeClient = Locked<(client: OpenMarketClient, session: URLSession)?>(nil)
 
     /// Makes an emulator; the store is ready when this returns. Throws ``SetupError`` for an option it cannot use.
     public convenience init(_ options: Options) throws(SetupError) {
@@ -54,13 +57,20 @@ public final class OpenMarketEmulator: Sendable {
         protocolClass = EmulatorRegistry.shared.register(core, hosts: hosts, maxBodyBytes: maxBodyBytes)
     }
 
+    /// The client's session is ended with the emulator; a task still running finishes first (with
+    /// `cannotConnectToHost`, as every request to an emulator that is gone).
+    deinit {
+        madeClient.withLock { $0 }?.session.finishTasksAndInvalidate()
+    }
+
     /// The assembled core, for this package's tests (its store, its options).
     package var emulator: Emulator {
         core
     }
 
     /// `base` (by default `.ephemeral`) with this emulator's protocol first, so that a session made with it sends
-    /// the emulator's hosts here and every other host to the network. The base itself is not changed.
+    /// the emulator's hosts here and every other host to the network. The base itself is not changed. A session made
+    /// with it reaches this emulator and no other, whatever is installed.
     public func sessionConfiguration(base: URLSessionConfiguration = .ephemeral) -> URLSessionConfiguration {
         // Only nil if URLSessionConfiguration stopped being NSCopying.
         let configuration = base.copy() as! URLSessionConfiguration
@@ -68,26 +78,42 @@ public final class OpenMarketEmulator: Sendable {
         return configuration
     }
 
-    /// Answers this emulator's hosts for sessions that were not made with `sessionConfiguration()`, such as
-    /// `URLSession.shared` on Apple platforms. Global: install one emulator at a time, in tests run one by one.
+    /// Answers this emulator's hosts for sessions an app made without `sessionConfiguration()`, in place of the
+    /// emulator installed before (so each test can install one of its own): on Apple platforms `URLSession.shared`
+    /// and every session made from `URLSessionConfiguration.default` or `.ephemeral` while it is installed; on Linux
+    /// `URLSession.shared` if nothing used it before the first `install()` in the process, and sessions whose own
+    /// protocol classes do not take the request. docs/in-process-tests.md has the details. Global: tests that
+    /// install run one at a time. The emulator is not kept alive by being installed.
     public func install() {
-        _ = URLProtocol.registerClass(protocolClass)
+        Installation.install(protocolClass)
     }
 
-    /// Undoes ``install()``.
+    /// For this package's tests: whether installed emulators reach `URLSession.shared` (on Linux, only if nothing used
+    /// it before the first `install()`). Ask after an `install()`.
+    package static var installReachesSharedSession: Bool {
+        Installation.reachesSharedSession
+    }
+
+    /// Undoes ``install()`` if this emulator is the one installed: those sessions go to the network again.
     public func uninstall() {
-        URLProtocol.unregisterClass(protocolClass)
+        Installation.uninstall(protocolClass)
     }
 
     /// A client wired to this emulator, signed in as the first configured vendor (the demo vendor by default), with
     /// the control plane as ``OpenMarketClient/admin``. It speaks v2b's API; its admin calls work on every generation.
+    /// Made once, at its first use, with a session of its own that ends with the emulator.
     public var client: OpenMarketClient {
-        let vendor = core.options.vendors.first ?? EmulatorOptions.demoVendor
-        let credentials = core.options.generation.usesVendors
-            ? VendorCredentials(identifier: vendor.identifier, secret: vendor.secret) : nil
-        return OpenMarketClient(
-            configuration: OpenMarketConfiguration(baseURL: baseURL, credentials: credentials),
-            session: URLSession(configuration: sessionConfiguration()))
+        madeClient.withLock { made in
+            if let made { return made.client }
+            let vendor = core.options.vendors.first ?? EmulatorOptions.demoVendor
+            let credentials = core.options.generation.usesVendors
+                ? VendorCredentials(identifier: vendor.identifier, secret: vendor.secret) : nil
+            let session = URLSession(configuration: sessionConfiguration())
+            let client = OpenMarketClient(
+                configuration: OpenMarketConfiguration(baseURL: baseURL, credentials: credentials), session: session)
+            made = (client, session)
+            return client
+        }
     }
 
     /// One line per seed vendor an app needs to sign in as; empty without a seed.

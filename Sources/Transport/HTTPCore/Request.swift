@@ -12,10 +12,13 @@ package struct Request: Sendable {
     package var version: String
     /// The peer's numeric address ("192.0.2.7", "::1"), "" when the socket could not tell.
     package var clientAddress: String
+    /// The scheme the client sent it with, lowercased: "http" over the socket server (it speaks no TLS), the URL's
+    /// own in process, where an app's `https://` request never meets TLS. Image URLs start with it.
+    package var scheme: String
 
     package init(
         method: HTTPMethod, path: String, query: String = "", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
-        version: String = "HTTP/1.1", clientAddress: String = ""
+        version: String = "HTTP/1.1", clientAddress: String = "", scheme: String = "http"
     ) {
         self.version = version
         self.method = method
@@ -24,6 +27,7 @@ package struct Request: Sendable {
         self.headers = headers
         self.body = body
         self.clientAddress = clientAddress
+        self.scheme = scheme
     }
 
     /// The path's segments as routing sees them: empty ones dropped (`//a/` is `/a`), each percent-decoded.

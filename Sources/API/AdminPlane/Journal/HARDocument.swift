@@ -52,7 +52,7 @@ enum HARDocument {
     private static func request(_ json: inout JSONWriter, _ entry: JournalEntry) {
         let request = entry.request
         json.field("method", request.method.rawValue)
-        json.field("url", "http://\(request.headers["Host"] ?? "localhost")\(request.target)")
+        json.field("url", "\(request.scheme)://\(request.headers["Host"] ?? "localhost")\(request.target)")
         json.field("httpVersion", request.version)
         json.key("cookies")
         json.array { _ in }

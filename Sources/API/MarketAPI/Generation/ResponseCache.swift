@@ -12,6 +12,9 @@ import MarketStore
 /// An app asks for the first page of the list again right after it writes. So a response marked
 /// `computedAheadAfterWrites` that a client was given is computed again in the background after each write, and a
 /// request that comes while that runs waits for it instead of doing the same work beside it.
+///
+/// A kept recompute closure holds its API, which holds this cache: a cycle that only the cache's owner can end, by
+/// calling `close()` when it goes (`Emulator`'s deinit); after that nothing is kept or computed ahead.
 final class ResponseCache: Sendable {
     typealias Compute = @Sendable () throws -> Response
 
@@ -36,6 +39,8 @@ final class ResponseCache: Sendable {
         /// Keys being computed ahead right now; a request for one waits on its group.
         var inFlight: [String: DispatchGroup] = [:]
         var refreshScheduled = false
+        /// Set by `close()`: nothing is kept any more.
+        var closed = false
     }
 
     private let store: MarketStore
@@ -90,6 +95,7 @@ final class ResponseCache: Sendable {
             writeCount: writeCount, response: response, cost: key.utf8.count + response.body.count,
             recompute: recompute, served: served)
         entries.withLock { entries in
+            guard !entries.closed else { return }
             if entries.bytes + entry.cost > maxBytes {
                 entries.byKey.removeAll(keepingCapacity: true)
                 entries.aheadKeys.removeAll()
@@ -104,6 +110,17 @@ final class ResponseCache: Sendable {
         }
     }
 
+    /// Drops every entry with its recompute closure, and keeps none from now on, so that the APIs those closures
+    /// hold (and with them this cache and the store) are freed. Answers still work, computed every time.
+    func close() {
+        // Freed after the lock is released: a closure's API may be the last holder of the store.
+        let dropped = entries.withLock { entries in
+            defer { entries = Entries(closed: true) }
+            return entries.byKey
+        }
+        _ = dropped
+    }
+
     /// Returns once every computation ahead queued so far has run: a write queues its computations before it
     /// returns, so after this a caller (a test) sees all that the earlier writes caused, without guessing a time.
     func waitForComputationsAhead() {
@@ -116,12 +133,13 @@ final class ResponseCache: Sendable {
             defer { entries.refreshScheduled = true }
             return !entries.refreshScheduled
         }
-        if schedule { refreshQueue.async { self.refresh() } }
+        if schedule { refreshQueue.async { [weak self] in self?.refresh() } }
     }
 
     private func refresh() {
-        let due = entries.withLock { entries in
+        let due: [(String, Compute, DispatchGroup)] = entries.withLock { entries in
             entries.refreshScheduled = false
+            guard !entries.closed else { return [] }
             return entries.aheadKeys.compactMap { key -> (String, Compute, DispatchGroup)? in
                 guard let entry = entries.byKey[key], entry.served, let recompute = entry.recompute else { return nil }
                 let flight = DispatchGroup()

@@ -1,7 +1,8 @@
 import HTTPCore
 
-/// The scheme and host image URLs start with: `--public-url` when given, else the Host the request was sent to,
-/// so the simulator gets 127.0.0.1 URLs and a phone on the LAN gets URLs it can reach.
+/// The scheme and host image URLs start with: `--public-url` when given, else the scheme and Host the request was
+/// sent with, so the simulator gets 127.0.0.1 URLs, a phone on the LAN gets URLs it can reach, and an app talking to
+/// `https://openmarket.yagom-academy.kr` in process gets https ones, as the real server gave.
 struct BaseURL: Sendable {
     let text: String
 
@@ -9,9 +10,9 @@ struct BaseURL: Sendable {
         if let publicURL {
             text = publicURL
         } else if let host = request.headers["Host"], !host.isEmpty, host.allSatisfy({ !$0.isWhitespace && $0 != "/" }) {
-            text = "http://\(host)"
+            text = "\(request.scheme)://\(host)"
         } else {
-            text = "http://localhost"
+            text = "\(request.scheme)://localhost"
         }
     }
 

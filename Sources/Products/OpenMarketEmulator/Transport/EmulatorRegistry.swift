@@ -8,13 +8,20 @@ import Locking
 /// Which emulator each protocol class answers for. An entry keeps the hosts for good and the emulator weakly: a
 /// session that outlives its emulator still has its requests to those hosts answered (with an error), never sent to
 /// the real server.
+///
+/// One more class, `installedProtocolClass`, answers for whichever emulator `install()` put in place last: sessions
+/// that captured it once (FoundationNetworking's shared session, a configuration made while installed) reach every
+/// later install, so each test can install an emulator of its own.
 final class EmulatorRegistry: Sendable {
     static let shared = EmulatorRegistry()
+    static let installedProtocolClass: URLProtocol.Type = EmulatorURLProtocol<InstalledTag>.self
 
     struct Entry: Sendable {
         let hosts: AnsweredHosts
         let maxBodyBytes: Int
         let emulator: WeakEmulator
+        /// The emulator's own protocol class.
+        let owner: ObjectIdentifier
     }
 
     /// Unchecked Sendable: `Emulator` is Sendable and a weak reference to it is only read.
@@ -23,6 +30,7 @@ final class EmulatorRegistry: Sendable {
     }
 
     private let entries = Locked<[ObjectIdentifier: Entry]>([:])
+    private let installed = Locked<Entry?>(nil)
     private let lastNumber = Locked<UInt64>(0)
 
     /// A protocol class no emulator had before, now answering for `emulator`.
@@ -32,12 +40,31 @@ final class EmulatorRegistry: Sendable {
             return number
         }
         let protocolClass = ProtocolTags.protocolClass(number: number)
-        let entry = Entry(hosts: hosts, maxBodyBytes: maxBodyBytes, emulator: WeakEmulator(emulator: emulator))
-        entries.withLock { $0[ObjectIdentifier(protocolClass)] = entry }
+        let owner = ObjectIdentifier(protocolClass)
+        let entry = Entry(hosts: hosts, maxBodyBytes: maxBodyBytes, emulator: WeakEmulator(emulator: emulator), owner: owner)
+        entries.withLock { $0[owner] = entry }
         return protocolClass
     }
 
     func entry(for protocolClass: AnyClass) -> Entry? {
-        entries.withLock { $0[ObjectIdentifier(protocolClass)] }
+        if protocolClass == Self.installedProtocolClass {
+            return installed.withLock { $0 }
+        }
+        return entries.withLock { $0[ObjectIdentifier(protocolClass)] }
+    }
+
+    /// `installedProtocolClass` answers for the emulator of `protocolClass` from now on, in place of any other.
+    func install(_ protocolClass: AnyClass) {
+        let entry = entry(for: protocolClass)
+        installed.withLock { $0 = entry }
+    }
+
+    /// Ends the installation of `protocolClass`'s emulator; false when another one is installed (or none).
+    func uninstall(_ protocolClass: AnyClass) -> Bool {
+        installed.withLock { installed in
+            guard installed?.owner == ObjectIdentifier(protocolClass) else { return false }
+            installed = nil
+            return true
+        }
     }
 }

@@ -44,8 +44,10 @@ final class EmulatorURLProtocol<Tag: ProtocolTag>: URLProtocol {
 }
 
 /// The protocol and its client, for the exchange's queue. Unchecked Sendable: the loading system takes a client's
-/// calls from any thread, and the exchange makes them one at a time, none after `stopLoading`.
+/// calls from any thread, and the exchange makes them one at a time, none after `stopLoading`. The protocol is held
+/// weakly: it holds the exchange, and the loading system holds it while the task runs (a strong reference here made a
+/// cycle that kept every protocol, its task and the task's session for good).
 struct ProtocolCallbacks: @unchecked Sendable {
-    let `protocol`: URLProtocol
+    weak var `protocol`: URLProtocol?
     let client: any URLProtocolClient
 }

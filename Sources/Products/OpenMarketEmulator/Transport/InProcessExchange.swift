@@ -12,6 +12,10 @@ import Locking
 /// holding no thread), whole or broken by a fault. Cancelling stops any timer and any delivery. The request's
 /// `timeoutInterval` is an idle timeout, as on a network: a delay, or a wait for the next piece of a body, as long
 /// as it ends in `URLError.timedOut` when the interval runs out, after the bytes that came.
+///
+/// The client is told on the thread the loading system calls `startLoading` and `stopLoading` on (FoundationNetworking:
+/// the task's serial queue; Apple platforms: the client's thread and its run loop), one step at a time, so
+/// `stopLoading` comes before a step (which then sees `.over` and tells nothing) or after it, never inside it.
 final class InProcessExchange: Sendable {
     private enum State {
         case running
@@ -47,6 +51,9 @@ final class InProcessExchange: Sendable {
     private static let queue = DispatchQueue(label: "OpenMarketEmulator", attributes: .concurrent)
 
     private let callbacks: ProtocolCallbacks
+    #if !canImport(FoundationNetworking)
+    private let clientThread = ClientThread()
+    #endif
     private let timeout: Duration
     /// Read once, when the request starts: a change applies from the next request on.
     private let rates: NetworkPace.Rates
@@ -223,8 +230,8 @@ final class InProcessExchange: Sendable {
 
     /// A step made off the loading system's queue. FoundationNetworking's `resume()` of a running task calls
     /// `startLoading` again on the task's own queue and does nothing else (and nothing at all once the task is
-    /// cancelled or over), so the step waits as `.ready` and that call runs it. Apple's loading system takes a
-    /// client's calls from any thread, so there it runs at once.
+    /// cancelled or over), so the step waits as `.ready` and that call runs it. On Apple platforms it runs on the
+    /// client's thread, from its run loop.
     private func handOver(_ step: Step) {
         #if canImport(FoundationNetworking)
         let parked = state.withLock { state in
@@ -233,13 +240,13 @@ final class InProcessExchange: Sendable {
             return true
         }
         guard parked else { return }
-        if let task = callbacks.protocol.task {
+        if let task = callbacks.protocol?.task {
             task.resume()
         } else {
             deliverReady()
         }
         #else
-        run(step)
+        clientThread.perform { [self] in run(step) }
         #endif
     }
 
@@ -260,8 +267,9 @@ final class InProcessExchange: Sendable {
             finish(failing: code)
             return
         }
-        guard isRunning else { return }
-        let (urlProtocol, client) = (callbacks.protocol, callbacks.client)
+        // Gone only when the loading system let go of the task, which then hears nothing more.
+        guard isRunning, let urlProtocol = callbacks.protocol else { return }
+        let client = callbacks.client
         client.urlProtocol(urlProtocol, didReceive: response.urlResponse(for: url), cacheStoragePolicy: .notAllowed)
         var body = isHead ? Data() : response.bodyData
         let breaks = response.delivery == .truncate
@@ -291,11 +299,10 @@ final class InProcessExchange: Sendable {
     }
 
     private func deliverPiece(_ download: Download) {
-        guard isRunning else { return }
+        guard isRunning, let urlProtocol = callbacks.protocol else { return }
         let end = min(download.body.count, download.sent + download.schedule.pieceSize)
         let start = download.body.startIndex
-        callbacks.client.urlProtocol(
-            callbacks.protocol, didLoad: download.body[(start + download.sent)..<(start + end)])
+        callbacks.client.urlProtocol(urlProtocol, didLoad: download.body[(start + download.sent)..<(start + end)])
         guard end == download.body.count else {
             var next = download
             next.sent = end
@@ -319,11 +326,11 @@ final class InProcessExchange: Sendable {
             state.value = .over
             return true
         }
-        guard proceeds else { return }
+        guard proceeds, let urlProtocol = callbacks.protocol else { return }
         if let code {
-            callbacks.client.urlProtocol(callbacks.protocol, didFailWithError: URLError(code))
+            callbacks.client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
         } else {
-            callbacks.client.urlProtocolDidFinishLoading(callbacks.protocol)
+            callbacks.client.urlProtocolDidFinishLoading(urlProtocol)
         }
     }
 }

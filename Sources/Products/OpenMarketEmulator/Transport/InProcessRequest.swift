@@ -47,7 +47,8 @@ enum InProcessRequest {
         }
         return Request(
             method: HTTPMethod(urlRequest.httpMethod ?? "GET"), path: path.isEmpty ? "/" : path,
-            query: components?.percentEncodedQuery ?? "", headers: headers, body: body, clientAddress: "127.0.0.1")
+            query: components?.percentEncodedQuery ?? "", headers: headers, body: body, clientAddress: "127.0.0.1",
+            scheme: url?.scheme?.lowercased() ?? "http")
     }
 
     /// The stream a body is read from at the upload rate: `httpBodyStream`, or `httpBody` as one; nil without a body.

@@ -10,6 +10,8 @@ import FoundationNetworking
 protocol ProtocolTag {}
 
 enum RootTag: ProtocolTag {}
+/// The class `install()` registers, answering for the installed emulator (`EmulatorRegistry.installedProtocolClass`).
+enum InstalledTag: ProtocolTag {}
 enum ZeroTag<Higher: ProtocolTag>: ProtocolTag {}
 enum OneTag<Higher: ProtocolTag>: ProtocolTag {}
 

@@ -1,0 +1,3 @@
+#if HAVE_EPOLL
+#include <sys/epoll.h>
+#endif
