@@ -77,7 +77,8 @@ final class CourseAppInstallTests: XCTestCase {
         XCTAssertTrue(
             OpenMarketEmulator.installReachesSharedSession, "something used URLSession.shared before the first install()")
         #endif
-        let seeded = try XCTUnwrap(try await emulator.client.productPage(itemsPerPage: 100))
+        let firstPage = try await emulator.client.productPage(itemsPerPage: 100)
+        let seeded = try XCTUnwrap(firstPage)
         let manager = NetworkManager.shared
 
         let before = try await withCheckedContinuation { done in

@@ -116,7 +116,7 @@ final class NetworkManager: Sendable {
         self.request(request, expecting: 201, completion: completion)
     }
 
-    private func request<T: Decodable>(
+    private func request<T: Decodable & Sendable>(
         _ request: URLRequest, expecting status: Int, completion: @escaping @Sendable (Result<T, NetworkError>) -> Void
     ) {
         session.dataTask(with: request) { data, response, error in
