@@ -1,3 +1,4 @@
+import Catalogue
 import HTTPCore
 import MarketAPI
 import MarketStore
@@ -12,6 +13,7 @@ struct AdminRoutes {
     let reset: StateReset
     let faults: FaultBook
     let snapshots: SnapshotShelf
+    let insert: (@Sendable ([InsertedProduct]) throws -> [Int64])?
     let multipartEnding: MultipartEnding
     let openAPIDocument: @Sendable (OpenAPIFormat, Request) throws -> Response
 

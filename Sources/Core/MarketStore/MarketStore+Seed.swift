@@ -8,7 +8,7 @@ extension MarketStore {
             let hasProducts = try connection.withStatement("SELECT 1 FROM products LIMIT 1") { try $0.step() }
             guard !hasProducts else { return false }
             for seeded in products {
-                try insert(seeded, on: connection)
+                try Self.insert(seeded, on: connection)
             }
             return true
         }
@@ -29,7 +29,8 @@ extension MarketStore {
         }
     }
 
-    private func insert(_ seeded: SeededProduct, on connection: Connection) throws {
+    /// Writes one product with its own ids, inside the caller's transaction.
+    static func insert(_ seeded: SeededProduct, on connection: Connection) throws {
         let product = seeded.product
         try connection.withStatement("""
             INSERT INTO products (id, vendor_id, name, description, price, currency, discounted_price, stock,
