@@ -70,11 +70,19 @@ enum ProductInsertRequest {
         }
     }
 
+    /// An ISO 8601 instant, or unix seconds (what a Swift `Date` gives without rounding).
     private static func instant(_ object: JSONObject, path: String) throws(AdminError) -> Double? {
-        guard let value = object["createdAt"], value != .null else { return nil }
-        guard case .string(let text) = value, let seconds = try? ISO8601Instant.parse(text) else {
-            throw .badRequest("\(path).createdAt must be an ISO 8601 instant such as \"2021-06-01T09:00:00.000Z\"")
+        switch object["createdAt"] {
+        case nil, .null?:
+            return nil
+        case .number(let number)? where number.value.isFinite:
+            return number.value
+        case .string(let text)?:
+            if let seconds = try? ISO8601Instant.parse(text) { return seconds }
+            fallthrough
+        default:
+            throw .badRequest(
+                "\(path).createdAt must be an ISO 8601 instant such as \"2021-06-01T09:00:00.000Z\", or unix seconds")
         }
-        return seconds
     }
 }
