@@ -2,15 +2,14 @@ package import MarketStore
 
 extension SeedCatalogue {
     /// The products as the store writes them. Missing ids continue after the largest id so far (products and
-    /// images alike), and are at least `firstProductID` and `firstImageID` (a store's next free ones), missing
-    /// times take `now`, missing image keys and v2a secrets are derived from the id, and a
-    /// v1 product without a password takes its vendor's secret. `vendorIDs` maps identifiers to stored vendors.
+    /// images alike; image ids from `firstImageID` at least, a store's next free one), missing times take `now`,
+    /// missing image keys and v2a secrets are derived from the id, and a v1 product without a password takes its
+    /// vendor's secret. `vendorIDs` maps identifiers to stored vendors.
     package func storeRows(
-        vendorIDs: [String: Int64], generation: SeedGeneration, now: Double, firstProductID: Int64 = 1,
-        firstImageID: Int64 = 1
+        vendorIDs: [String: Int64], generation: SeedGeneration, now: Double, firstImageID: Int64 = 1
     ) -> [SeededProduct] {
         let secrets = Dictionary(vendors.map { ($0.identifier, $0.secret) }) { first, _ in first }
-        var nextProductID = max(firstProductID, (products.compactMap(\.id).max() ?? 0) + 1)
+        var nextProductID = (products.compactMap(\.id).max() ?? 0) + 1
         var nextImageID = max(firstImageID, (products.flatMap { $0.images.compactMap(\.id) }.max() ?? 0) + 1)
         return products.map { seed in
             let id = seed.id ?? nextProductID

@@ -26,12 +26,19 @@ package struct ProductInsertion: Sendable {
             let vendor = try vendor(of: product, in: store, ids: &vendorIDs, failure: failure)
             seeds.append(try seed(product, vendor: vendor, failure: failure))
         }
-        let catalogue = SeedCatalogue(vendors: [], products: seeds)
         do {
             return try store.insert { nextProductID, nextImageID in
-                catalogue.storeRows(
-                    vendorIDs: vendorIDs, generation: generation, now: now, firstProductID: nextProductID,
-                    firstImageID: nextImageID)
+                // In order, as one call after another would: a product without an id takes the next after the
+                // store's and the earlier products' ids.
+                var nextID = nextProductID
+                let numbered = seeds.map { seed in
+                    var numbered = seed
+                    numbered.id = seed.id ?? nextID
+                    nextID = max(nextID, (numbered.id ?? nextID) + 1)
+                    return numbered
+                }
+                return SeedCatalogue(vendors: [], products: numbered).storeRows(
+                    vendorIDs: vendorIDs, generation: generation, now: now, firstImageID: nextImageID)
             }
         } catch let StoreError.productIDTaken(index, _, _) where seeds.indices.contains(index) {
             let id = seeds[index].id ?? 0
