@@ -50,7 +50,7 @@ enum ProductInsertRequest {
         } catch let error as AdminError {
             throw error
         } catch {
-            throw .badRequest("\(path).\(error)")
+            throw .badRequest("\(path): \(error)")
         }
     }
 
