@@ -43,7 +43,8 @@ extension MarketStore {
     package func image(key: String) throws -> StoredImage? {
         try connections.read { connection in
             try connection.withStatement("""
-                SELECT i.media_type, d.bytes FROM images i JOIN image_data d ON d.image_id = i.id
+                SELECT i.media_type, coalesce(d.bytes, s.bytes) FROM images i
+                LEFT JOIN image_data d ON d.image_id = i.id LEFT JOIN shared_image_data s ON s.id = i.shared_data_id
                 WHERE i.origin_key = ?1 OR i.thumbnail_key = ?1 LIMIT 1
                 """) {
                 try $0.bind(key, at: 1)

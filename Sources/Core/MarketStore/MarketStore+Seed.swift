@@ -4,12 +4,27 @@ extension MarketStore {
     /// Writes `products` with their own ids, times and image ids in one transaction, if the store has no product
     /// yet; returns false (and writes nothing) if it has. The id counters continue after the largest ids written.
     package func seedIfEmpty(_ products: [SeededProduct]) throws -> Bool {
+        try seedIfEmpty(SeedRows(products))
+    }
+
+    /// The same for rows made one at a time. The trigram index of names is built once after the last row
+    /// (`bulk_writing`, Schema/0004), which is what makes a million rows take seconds rather than minutes.
+    package func seedIfEmpty(_ rows: SeedRows) throws -> Bool {
         try connections.writeTransaction { connection in
             let hasProducts = try connection.withStatement("SELECT 1 FROM products LIMIT 1") { try $0.step() }
             guard !hasProducts else { return false }
-            for seeded in products {
-                try Self.insert(seeded, on: connection)
+            try connection.execute("INSERT INTO bulk_writing (singleton) VALUES (1)")
+            for (index, bytes) in rows.sharedPictures.enumerated() {
+                try connection.withStatement("INSERT INTO shared_image_data (id, bytes) VALUES (?1, ?2)") {
+                    try $0.bind(Int64(index + 1), bytes)
+                    try $0.run()
+                }
             }
+            for index in 0..<rows.count {
+                try Self.insert(rows.row(index), on: connection)
+            }
+            try connection.execute("DELETE FROM bulk_writing")
+            try connection.execute("INSERT INTO product_names (product_names) VALUES ('rebuild')")
             return true
         }
     }
@@ -42,7 +57,10 @@ extension MarketStore {
                 product.discountedPrice, product.stock, product.registeredAt, product.password, product.productSecret)
             try $0.run()
         }
-        try Self.insert(seeded.images.map(\.image), ids: seeded.images.map(\.id), productID: seeded.id, on: connection)
+        try Self.insert(
+            seeded.images.map(\.image), ids: seeded.images.map(\.id),
+            sharedDataIDs: seeded.images.map { $0.sharedPicture.map { Int64($0 + 1) } }, productID: seeded.id,
+            on: connection)
         if let thumbnailID = seeded.thumbnailImageID {
             try connection.withStatement("UPDATE products SET thumbnail_image_id = ?1 WHERE id = ?2") {
                 try $0.bind(thumbnailID, seeded.id)
