@@ -7,8 +7,8 @@ extension MarketStore {
         try seedIfEmpty(SeedRows(products))
     }
 
-    /// The same for rows made one at a time. The trigram index of names is built once after the last row
-    /// (`bulk_writing`, Schema/0004), which is what makes a million rows take seconds rather than minutes.
+    /// The same for rows made one at a time. The trigram index of names and the product count are built once after
+    /// the last row (`bulk_writing`, Schema/0004), which is what makes a million rows take seconds, not minutes.
     package func seedIfEmpty(_ rows: SeedRows) throws -> Bool {
         try connections.writeTransaction { connection in
             let hasProducts = try connection.withStatement("SELECT 1 FROM products LIMIT 1") { try $0.step() }
@@ -25,6 +25,7 @@ extension MarketStore {
             }
             try connection.execute("DELETE FROM bulk_writing")
             try connection.execute("INSERT INTO product_names (product_names) VALUES ('rebuild')")
+            try connection.execute("UPDATE product_count SET total = (SELECT count(*) FROM products)")
             return true
         }
     }
