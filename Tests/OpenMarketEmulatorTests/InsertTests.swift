@@ -144,3 +144,27 @@ struct InsertTests {
         #expect(vendorOnV1.description.contains("v1 has no vendors"))
     }
 }
+
+/// `Options(seed: .generated(count:))`: the generated catalogue in process, copied from the process's template after
+/// the first.
+@Suite("Generated seed in process")
+struct GeneratedSeedTests {
+    @Test("a generated emulator lists and searches N products; a second one is a copy with the same answers")
+    func generated() async throws {
+        let options = OpenMarketEmulator.Options(generation: .v2b, seed: .generated(count: 500), now: Date(timeIntervalSince1970: 1_750_000_000))
+        let first = try EmulatorSession(options)
+        let second = try EmulatorSession(options)
+        let path = "/api/products?page_no=3&items_per_page=10&search_value=%EC%9D%98%EC%9E%90"  // 의자, a fifth
+        let (firstPage, _) = try await first.get(path)
+        let (secondPage, _) = try await second.get(path)
+        #expect(firstPage == secondPage)
+        #expect(firstPage.json["totalCount"] as? Int == 100)
+        #expect(firstPage.json["lastPage"] as? Int == 10)
+        let (all, _) = try await first.get("/api/products?page_no=1&items_per_page=1")
+        #expect(all.json["totalCount"] as? Int == 500)
+        #expect(first.emulator.seedCredentials.count == 3)
+        _ = try await first.emulator.client.admin.reset()
+        let (afterReset, _) = try await first.get(path)
+        #expect(afterReset == firstPage, "a reset writes the same catalogue again")
+    }
+}
