@@ -3,7 +3,8 @@ import SQLite
 extension MarketStore {
     /// Stores a product and its images in one transaction: after a crash either all of it is there or none.
     package func createProduct(_ product: NewProduct, images: [NewImage]) throws -> Product {
-        try connections.writeTransaction { connection in
+        // Its id is larger than every id before (AUTOINCREMENT), which is what keeps search counts (`SearchCounts`).
+        try connections.writeTransaction(appendsOnly: true) { connection in
             try connection.withStatement("""
                 INSERT INTO products (vendor_id, name, description, price, currency, discounted_price, stock,
                                       registered_at, password, product_secret)
