@@ -20,9 +20,7 @@ extension MarketStore {
         let filter = ProductFilter(search: search)
         guard let text = filter.text else {
             let read = { (connection: Connection) throws -> ProductPage in
-                let totalCount: Int = try connection.withStatement("SELECT total FROM product_count") {
-                    try $0.step() ? $0.column(0) : 0
-                }
+                let totalCount: Int = try connection.withStatement(filter.countSQL) { try $0.step() ? $0.column(0) : 0 }
                 return ProductPage(
                     products: try Self.pageProducts(filter.pageSQL(order), filter, limit, offset, on: connection),
                     totalCount: totalCount)
@@ -95,7 +93,7 @@ extension MarketStore {
     private static func searchPlan(
         _ filter: ProductFilter, matches: Int, offset: Int, limit: Int, on connection: Connection
     ) throws -> ProductFilter {
-        let total: Int = try connection.withStatement("SELECT total FROM product_count") { try $0.step() ? $0.column(0) : 0 }
+        let total: Int = try connection.withStatement(ProductFilter.none.countSQL) { try $0.step() ? $0.column(0) : 0 }
         let expectedWalk = Double(offset + limit) * Double(total) / Double(max(matches, 1))
         return matches > 0 && expectedWalk <= Self.searchWalkRows ? filter.walking : filter
     }
