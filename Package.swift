@@ -82,7 +82,8 @@ let package = Package(
         .target(
             name: "AdminPlane",
             dependencies: [
-                "HTTPCore", "Locking", "MarketAPI", "MarketStore", "Multipart", "OpenMarketVersion", "WireFormat",
+                "Catalogue", "HTTPCore", "Locking", "MarketAPI", "MarketStore", "Multipart", "OpenMarketVersion",
+                "WireFormat",
             ],
             exclude: ["Page"],
             plugins: ["EmbedSchema"]),
@@ -112,7 +113,8 @@ let package = Package(
         .target(
             name: "OpenMarketEmulator",
             dependencies: [
-                "AdminPlane", "EmulatorCore", "HTTPCore", "Locking", "MarketAPI", "MarketStore", "OpenMarketClient",
+                "AdminPlane", "Catalogue", "EmulatorCore", "HTTPCore", "Locking", "MarketAPI", "MarketStore",
+                "OpenMarketClient",
             ]),
 
         // CLI, and the version it reports.

@@ -2,8 +2,8 @@
 
 fill DATABASE COUNT: COUNT products of the demo vendor, each with one image; names are "<colour> <item> #<n>",
 so a search for one colour and item ("mint keyboard a") matches one product in 1,000.
-measure URL COUNT ROUNDS: prints the median milliseconds of each request kind, the search's total count, and how
-many times a cached first page the first page after a write costs.
+measure URL COUNT ROUNDS [SEARCH]: prints the median milliseconds of each request kind, the search's total count, and
+how many times a cached first page the first page after a write costs; SEARCH replaces the search text.
 """
 import http.client
 import json
@@ -65,14 +65,14 @@ def timed(connection, method, path, body=None, headers=None):
     return elapsed, payload
 
 
-def measure(url, count, rounds):
+def measure(url, count, rounds, search_text=SEARCH):
     host = urllib.parse.urlsplit(url)
     connection = http.client.HTTPConnection(host.hostname, host.port, timeout=60)
     kinds = ["create", "after-write", "cached", "page-1000", "search", "detail"]
     times = {kind: [] for kind in kinds}
     first = "/api/products?page_no=1&items_per_page=20"
     deep = "/api/products?page_no=1000&items_per_page=20"
-    search = "/api/products?page_no=1&items_per_page=20&search_value=" + urllib.parse.quote(SEARCH)
+    search = "/api/products?page_no=1&items_per_page=20&search_value=" + urllib.parse.quote(search_text)
     random.seed(7)
     hits = None
     for n in range(rounds + 1):  # round 0 warms up and is not counted
@@ -97,4 +97,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "fill":
         fill(sys.argv[2], int(sys.argv[3]))
     else:
-        measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+        measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), *sys.argv[5:6])

@@ -106,3 +106,31 @@ extension MarketContractTests {
         #expect(health.activeFaults == 0)
     }
 }
+
+extension MarketContractTests {
+    @Test("insert sends exact products the server stores as given, and a refusal is adminRefused with its reason")
+    func insertExactProducts() async throws {
+        let admin = market.owner.admin
+        let created = Date(timeIntervalSince1970: 1_641_168_000.5)
+        let ids = try await admin.insert([
+            SeedProduct(
+                id: 392, name: "MacBook", description: "M1", price: 1_690_000, discountedPrice: 90_000, stock: 2,
+                images: [Uploads.png.data], createdAt: created),
+            SeedProduct(name: "Mug", price: 9, currency: "USD", images: [Uploads.png.data]),
+        ])
+        #expect(ids == [392, 393])
+        let detail = try await market.owner.productDetail(id: 392)
+        #expect(detail.product.name == "MacBook")
+        #expect(detail.product.bargainPrice == 1_600_000)
+        #expect(detail.images.count == 1)
+        let refusal = await #expect(throws: OpenMarketError.self) {
+            try await admin.insert([SeedProduct(id: 392, name: "again", price: 1, images: [Uploads.png.data])])
+        }
+        guard case .adminRefused(let failure)? = refusal else {
+            Issue.record("a taken id must be an admin refusal, got \(String(describing: refusal))")
+            return
+        }
+        #expect(failure.statusCode == 409)
+        #expect(failure.message.contains("id 392 is taken"))
+    }
+}

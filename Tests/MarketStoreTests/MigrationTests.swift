@@ -27,8 +27,8 @@ struct MigrationTests {
             return $0.column(0) as String
         }
         #expect(tables == """
-            image_data images meta product_count product_names product_names_config product_names_data \
-            product_names_idx products sqlite_sequence vendors
+            bulk_writing image_data images meta product_count product_names product_names_config \
+            product_names_data product_names_idx products shared_image_data sqlite_sequence vendors
             """)
     }
 

@@ -115,6 +115,44 @@ struct SearchReferenceTests {
         #expect(try store.page(offset: 0, limit: 0, search: nil, order: .newestFirst).totalCount == all.totalCount + 1)
     }
 
+    /// Counts kept between searches (`SearchCounts`) and the walk in id order for searches that match many: after
+    /// every kind of write, each search answers what the reference finds, page by page, count included.
+    @Test func keptCountsAndWalkedPagesFollowEveryWrite() throws {
+        let store = try Self.makeStore()
+        var filler: [Int64] = []
+        for index in 0..<300 {  // enough matches of "mug" for the walking plan to be chosen
+            filler.append(try store.createProduct(Fixture.product("filler mug \(index)"), images: []).id)
+        }
+        let terms = ["mug", "MUG", "a", "zhilly", "renamed", "Renamed Vendor", "맥북", "no such thing", "e\u{301}"]
+        func check(_ step: String) throws {
+            let all = try store.page(offset: 0, limit: 10_000, search: nil, order: .oldestFirst).products
+            for term in terms {
+                let expected = Array(Self.reference(all, term).reversed())
+                for offset in [0, 3, 20, max(expected.count - 2, 0)] {
+                    let page = try store.page(offset: offset, limit: 5, search: term, order: .newestFirst)
+                    #expect(page.products.map(\.id) == Array(expected.dropFirst(offset).prefix(5)), "\(step): \(term) at \(offset)")
+                    #expect(page.totalCount == expected.count, "\(step): count of \(term)")
+                }
+                let oldestFirst = try store.page(offset: 1, limit: 5, search: term, order: .oldestFirst)
+                #expect(oldestFirst.products.map(\.id) == Array(expected.reversed().dropFirst(1).prefix(5)), "\(step): \(term)")
+            }
+        }
+        try check("before any write")
+        _ = try store.createProduct(Fixture.product("new MUG"), images: [])
+        _ = try store.createProduct(Fixture.product("another"), images: [])
+        try check("after creates")
+        _ = try store.patchProduct(id: filler[10], ProductPatch(name: "no longer a cup"))
+        try check("after a rename")
+        _ = try store.deleteProduct(id: filler[20])
+        _ = try store.createProduct(Fixture.product("mug after a delete"), images: [])
+        try check("after a delete and a create")
+        _ = try store.upsertVendors([VendorConfiguration(name: "Mug Makers", identifier: "id-kyo12", secret: "s")], now: 0)
+        try check("after a vendor rename")
+        try store.removeAllProducts()
+        _ = try store.createProduct(Fixture.product("mug again"), images: [])
+        try check("after a reset")
+    }
+
     /// A database of schema version 2 gets its count and its name index from its existing rows.
     @Test func anExistingDatabaseIsIndexedWhenItIsMigrated() throws {
         let directory = try TemporaryDirectory()

@@ -123,6 +123,27 @@ struct SeedCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
     }
 
+    @Test("--seed generated:N serves N products on v2b and v1a; a count outside 1 to 1000000 or not a number is refused")
+    func generated() throws {
+        let server = try ServerProcess(["--port", "0", "--database", directory.path("generated.sqlite"), "--seed", "generated:250"])
+        let page = try RawHTTPConnection(port: server.port).request("GET", "/api/products?page_no=1&items_per_page=10&search_value=mug")
+        #expect(page.json["totalCount"] as? Int == 50)
+        #expect(server.stop() == 0)
+        let v1 = try ServerProcess(["--api", "v1a", "--port", "0", "--database", directory.path("v1.sqlite"), "--seed", "generated:45"])
+        let lastPage = try RawHTTPConnection(port: v1.port).request("GET", "/items/3").json["items"] as? [[String: Any]]
+        #expect(lastPage?.count == 5)
+        #expect(v1.startupOutput.contains("seed vendor Brooklyn Goods: the password of its products is brooklyn-goods-secret"))
+        #expect(v1.stop() == 0)
+
+        for (count, status) in [("0", 2), ("1000001", 2), ("many", 64)] {
+            let database = directory.path("refused-\(count).sqlite")
+            let run = try ServerProcess.run(["--port", "0", "--database", database, "--seed", "generated:\(count)"])
+            #expect(run.status == Int32(status), "\(count): \(run.output)")
+            #expect(run.output.contains(count == "many" ? "generated: takes a whole number of products" : "a generated catalogue has 1 to 1000000 products"), "\(run.output)")
+            #expect(!FileManager.default.fileExists(atPath: database))
+        }
+    }
+
     @Test("a missing fixture file and a missing database to export are refused with a message, creating nothing")
     func missingFiles() throws {
         let fixture = directory.path("nowhere.json")

@@ -148,6 +148,25 @@ import Testing
             == #"{"action":"respond","headers":{"Retry-After":"1"},"path":"/api/products/*","status":500,"times":1}"#)
     }
 
+    @Test func insertPostsTheProductsWithBase64ImagesAndUnixSecondsAndReturnsTheIds() async throws {
+        let server = StubServer(.json(201, #"{"ids":[392,393]}"#))
+        let ids = try await server.client().admin.insert([
+            SeedProduct(
+                id: 392, name: "MacBook", price: 1_690_000, secret: "1234", images: [Data([0x89, 0x50])],
+                createdAt: Date(timeIntervalSince1970: 1_622_505_600.5)),
+            SeedProduct(name: "Mug", price: 9.5, currency: "USD", vendor: "seoul-living", images: [Data([1])]),
+        ])
+        #expect(ids == [392, 393])
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.url.path == "/__admin/products")
+        #expect(request.header("Content-Type") == "application/json")
+        #expect(String(decoding: request.body, as: UTF8.self) == #"{"products":[{"#
+            + #""createdAt":1622505600.5,"currency":"KRW","description":"","discountedPrice":0,"id":392,"images":["iVA="],"#
+            + #""name":"MacBook","price":1690000,"secret":"1234","stock":0},{"currency":"USD","description":"","#
+            + #""discountedPrice":0,"images":["AQ=="],"name":"Mug","price":9.5,"stock":0,"vendor":"seoul-living"}]}"#)
+    }
+
     @Test func faultsListsTheActiveFaults() async throws {
         let drop = #"{"id":4,"method":"POST","path":"/api/**","action":"drop","probability":0.25}"#
         let server = StubServer(.json(200, #"{"faults":[\#(Self.faultJSON),\#(drop)]}"#))

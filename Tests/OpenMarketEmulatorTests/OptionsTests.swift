@@ -26,6 +26,8 @@ import MarketStore
         (Options(generation: .v2b, database: ""), "database must be the path of a SQLite file"),
         (Options(generation: .v2b, seed: .fixture(path: "")), "needs the path of a fixture file"),
         (Options(generation: .v2b, seed: .fixture(path: "/nonexistent/fixture.json")), "cannot read the file"),
+        (Options(generation: .v2b, seed: .generated(count: 0)), "a generated catalogue has 1 to 1000000 products"),
+        (Options(generation: .v2b, seed: .generated(count: 1_000_001)), "a generated catalogue has 1 to 1000000 products"),
         (Options(generation: .v2b, hosts: ["http://127.0.0.1:8080"]), "a host is written host or host:port"),
         (Options(generation: .v2b, hosts: ["127.0.0.1:8080/api"]), "a host is written host or host:port"),
         (Options(generation: .v2b, hosts: [""]), "a host is written host or host:port"),

@@ -1,3 +1,4 @@
+package import Catalogue
 package import HTTPCore
 import Locking
 package import MarketAPI
@@ -17,10 +18,12 @@ package final class AdminPlane: RequestInterceptor {
 
     /// `reseed` puts the seed data back after a reset empties the store (nil: no seed). `context` is the API's, so
     /// the OpenAPI document names the same base URL as the API's image URLs. `pace` is the emulator's network,
-    /// which `/__admin/network` sets and its transport honours.
+    /// which `/__admin/network` sets and its transport honours. `insert` adds products for `POST /__admin/products`
+    /// (nil: that route is not offered).
     package init(
         settings: AdminSettings, generation: Generation, context: APIContext, store: MarketStore, pace: NetworkPace,
-        reseed: (@Sendable (MarketStore) throws -> Void)? = nil
+        reseed: (@Sendable (MarketStore) throws -> Void)? = nil,
+        insert: (@Sendable ([InsertedProduct]) throws -> [Int64])? = nil
     ) {
         access = AdminAccess(token: settings.token)
         journal = RequestJournal(
@@ -29,8 +32,8 @@ package final class AdminPlane: RequestInterceptor {
         router = AdminRoutes(
             generation: generation.name, started: .now, store: store, journal: journal,
             reset: StateReset(store: store, journal: journal, faults: faults, gate: gate, reseed: reseed),
-            faults: faults, snapshots: SnapshotShelf(store: store, gate: gate), pace: pace,
-            explainingServer: generation.explainingServer,
+            faults: faults, snapshots: SnapshotShelf(store: store, gate: gate), pace: pace, insert: insert,
+            explainingServer: generation.explainingServer, multipartEnding: generation.multipartEnding,
             openAPIDocument: { format, request in try generation.openAPIResponse(format, to: request, context: context) }
         ).makeRouter()
     }

@@ -1,9 +1,24 @@
+import Catalogue
 import HTTPCore
 import MarketStore
 
-/// `/__admin/products`: the store as an app would show it, read straight from the store, never journaled.
+/// `/__admin/products`: the store as an app would show it, read straight from the store, never journaled; and
+/// products added with exact ids and data (`POST`), for a test that expects the real server's.
 extension AdminRoutes {
     func addProductRoutes(to router: inout Router) {
+        if let insert {
+            router.on(.post, "/__admin/products") { request, _ in
+                try Self.refuseParameters(request)
+                let products = try ProductInsertRequest.products(from: request.body)
+                let ids: [Int64]
+                do {
+                    ids = try insert(products)
+                } catch let error as InsertionError {
+                    throw AdminError(error.isIDTaken ? .conflict : .badRequest, error.description)
+                }
+                return AdminProductJSON.inserted(ids)
+            }
+        }
         router.on(.get, "/__admin/products") { request, _ in
             let query = try ProductPageQuery(request.query)
             return AdminProductJSON.page(

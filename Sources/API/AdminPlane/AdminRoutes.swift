@@ -1,3 +1,4 @@
+import Catalogue
 import HTTPCore
 import MarketAPI
 import MarketStore
@@ -14,6 +15,8 @@ struct AdminRoutes {
     let snapshots: SnapshotShelf
     let pace: NetworkPace
     let explainingServer: ExplainingServer
+    let insert: (@Sendable ([InsertedProduct]) throws -> [Int64])?
+    let multipartEnding: MultipartEnding
     let openAPIDocument: @Sendable (OpenAPIFormat, Request) throws -> Response
 
     func makeRouter() -> Router {

@@ -2,12 +2,15 @@ package import MarketStore
 
 extension SeedCatalogue {
     /// The products as the store writes them. Missing ids continue after the largest id so far (products and
-    /// images alike), missing times take `now`, missing image keys and v2a secrets are derived from the id, and a
-    /// v1 product without a password takes its vendor's secret. `vendorIDs` maps identifiers to stored vendors.
-    package func storeRows(vendorIDs: [String: Int64], generation: SeedGeneration, now: Double) -> [SeededProduct] {
+    /// images alike; image ids from `firstImageID` at least, a store's next free one), missing times take `now`,
+    /// missing image keys and v2a secrets are derived from the id, and a v1 product without a password takes its
+    /// vendor's secret. `vendorIDs` maps identifiers to stored vendors.
+    package func storeRows(
+        vendorIDs: [String: Int64], generation: SeedGeneration, now: Double, firstImageID: Int64 = 1
+    ) -> [SeededProduct] {
         let secrets = Dictionary(vendors.map { ($0.identifier, $0.secret) }) { first, _ in first }
         var nextProductID = (products.compactMap(\.id).max() ?? 0) + 1
-        var nextImageID = (products.flatMap { $0.images.compactMap(\.id) }.max() ?? 0) + 1
+        var nextImageID = max(firstImageID, (products.flatMap { $0.images.compactMap(\.id) }.max() ?? 0) + 1)
         return products.map { seed in
             let id = seed.id ?? nextProductID
             nextProductID = max(nextProductID, id + 1)

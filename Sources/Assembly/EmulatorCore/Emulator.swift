@@ -1,4 +1,5 @@
 package import AdminPlane
+package import Catalogue
 package import HTTPCore
 import MarketAPI
 package import MarketStore
@@ -18,6 +19,8 @@ package final class Emulator: Sendable {
     /// What the seed did; nil without one.
     package let seedReport: SeedReport?
     private let context: APIContext
+    /// Adds products to the running store, for Swift (`insert`) and `POST /__admin/products`.
+    private let insertProducts: @Sendable ([InsertedProduct]) throws -> [Int64]
 
     /// The seed is read and checked before the store is opened, so a bad fixture leaves the database untouched.
     /// With `copiesStoreTemplate`, an in-memory store with the demo seed or none is copied from the process's
@@ -37,6 +40,13 @@ package final class Emulator: Sendable {
         let context = APIContext(store: store, clock: clock, strict: options.strict, publicURL: options.publicURL)
         self.store = store
         self.context = context
+        let insertion = ProductInsertion(
+            generation: options.generation.seedGeneration, usesVendors: options.generation.usesVendors,
+            defaultVendor: options.configuredVendors.first?.identifier)
+        let insertProducts = { @Sendable (products: [InsertedProduct]) throws -> [Int64] in
+            try insertion.insert(products, into: store, now: clock.now())
+        }
+        self.insertProducts = insertProducts
         router = options.generation.makeRouter(context: context)
         // A reset puts back the rows the start wrote, so the answers after it are the ones after the start.
         let reseed = seeded.map { seeded in { @Sendable (store: MarketStore) in _ = try store.seedIfEmpty(seeded.rows) } }
@@ -45,13 +55,18 @@ package final class Emulator: Sendable {
         admin = options.admin.map { settings in
             AdminPlane(
                 settings: settings, generation: options.generation, context: context, store: store, pace: pace,
-                reseed: reseed)
+                reseed: reseed, insert: insertProducts)
         }
         seedReport = seeded?.report
     }
 
     deinit {
         context.close()
+    }
+
+    /// Adds `products` to the store in one transaction and returns their ids; see `ProductInsertion`.
+    package func insert(_ products: [InsertedProduct]) throws -> [Int64] {
+        try insertProducts(products)
     }
 
     /// Answers one request as the server would: `/__admin` by the admin plane, the rest by the generation's router

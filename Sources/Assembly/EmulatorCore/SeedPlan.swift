@@ -33,14 +33,14 @@ struct SeedPlan {
 
     /// Fills an empty store; one with products is left alone. The rows are built once, with the ids the store gave
     /// the seed's vendors, so that a reset puts back exactly what the start wrote.
-    func apply(to store: MarketStore, now: Double) throws(EmulatorError) -> (rows: [SeededProduct], report: SeedReport) {
+    func apply(to store: MarketStore, now: Double) throws(EmulatorError) -> (rows: SeedRows, report: SeedReport) {
         let start = ContinuousClock.now
         do {
             var vendorIDs: [String: Int64] = [:]
             for vendor in catalogue.vendors {
                 vendorIDs[vendor.identifier] = try store.vendor(identifier: vendor.identifier)?.id
             }
-            let rows = catalogue.storeRows(vendorIDs: vendorIDs, generation: generation, now: now)
+            let rows = seed.rows(of: catalogue, vendorIDs: vendorIDs, generation: generation, now: now)
             let written = try store.seedIfEmpty(rows)
             let report = SeedReport(
                 source: seed.name, productCount: rows.count, written: written, buildTime: buildTime,
@@ -56,7 +56,8 @@ struct SeedPlan {
         guard usesVendors else {
             // A product without its own password takes its vendor's secret (`SeedCatalogue.storeRows`).
             let lendingSecrets = catalogue.vendors.filter { vendor in
-                catalogue.products.contains { $0.vendor == vendor.identifier && $0.password == nil }
+                seed.lendsEverySellerSecret
+                    || catalogue.products.contains { $0.vendor == vendor.identifier && $0.password == nil }
             }
             return lendingSecrets.map { "seed vendor \($0.name): the password of its products is \($0.secret)" }
         }

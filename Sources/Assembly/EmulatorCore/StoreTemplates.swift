@@ -5,15 +5,15 @@ import MarketAPI
 /// What an emulator's store holds once it is made: the store, and the seed rows a reset writes again.
 struct StoreStart {
     let store: MarketStore
-    let seeded: (rows: [SeededProduct], report: SeedReport)?
+    let seeded: (rows: SeedRows, report: SeedReport)?
 }
 
 /// Fresh in-memory stores kept as snapshots, one per set of options that decides what such a store holds, so that
 /// the emulators of a process after the first with those options copy pages instead of migrating the schema,
 /// storing the vendors and writing the seed again. Each copy is a store of its own, as independent as if written.
 ///
-/// Only the demo seed or none: a fixture file can change between two emulators, and its products may take the time
-/// of the start. The demo's products have times of their own, so the one thing that depends on the moment is the
+/// Only the demo seed, a generated one or none: a fixture file can change between two emulators, and its products
+/// may take the time of the start. The demo's and a generated catalogue's products have times of their own, so the one thing that depends on the moment is the
 /// vendors' creation time, which every copy sets anew.
 final class StoreTemplates: Sendable {
     static let shared = StoreTemplates(capacity: 4)
@@ -22,26 +22,28 @@ final class StoreTemplates: Sendable {
     struct Key: Equatable, Sendable {
         let generation: String
         let vendors: [VendorConfiguration]
-        let demo: Bool
+        /// The demo, a generated catalogue, or nil.
+        let seed: EmulatorSeed?
 
         /// nil when the options' store is not to be copied from a template (a file, a fixture seed, or not asked).
         init?(_ options: EmulatorOptions) {
-            guard options.copiesStoreTemplate, options.database == ":memory:", options.seed == nil || options.seed == .demo
-            else { return nil }
+            guard options.copiesStoreTemplate, options.database == ":memory:" else { return nil }
+            if case .fixture? = options.seed { return nil }
             generation = options.generation.name
             vendors = options.vendors
-            demo = options.seed == .demo
+            seed = options.seed
         }
     }
 
     private struct Template: Sendable {
         let key: Key
         let snapshot: StoreSnapshot
-        let seededRows: [SeededProduct]?
+        let seededRows: SeedRows?
         let seedReport: SeedReport?
     }
 
-    /// The most recently used last. Each demo template holds a few megabytes, so there are at most `capacity`.
+    /// The most recently used last. Each demo template holds a few megabytes (a generated one more, by its count),
+    /// so there are at most `capacity`.
     private let templates = Locked<[Template]>([])
     private let capacity: Int
 

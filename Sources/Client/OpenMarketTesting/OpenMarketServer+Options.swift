@@ -82,12 +82,15 @@ extension OpenMarketServer {
     public enum Seed: Sendable, Hashable {
         /// The built-in shop: at least 50 products of several vendors, with images.
         case demo
+        /// `count` products (1 to 1,000,000) of several vendors, the same for the same count on every run.
+        case generated(count: Int)
         /// A fixture file (JSON), or a page of the API's own JSON.
         case file(URL)
 
         var argument: String {
             switch self {
             case .demo: "demo"
+            case .generated(let count): "generated:\(count)"
             case .file(let url): url.path
             }
         }

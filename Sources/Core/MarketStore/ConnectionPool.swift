@@ -27,6 +27,10 @@ final class ConnectionPool: @unchecked Sendable {
     private let completedWrites = Locked<UInt64>(0)
     /// Told after each write, once `completedWrites` has moved; see `MarketStore.observeWrites`.
     private let writeObservers = Locked<[@Sendable () -> Void]>([])
+    /// Bumped under the writer lock before every write that may change or remove what is stored, so before it
+    /// commits; only a write that adds products with new, larger ids leaves it (`appendsOnly`). A count kept with
+    /// an older value may have lost or changed rows; one kept with the current value needs only the rows added since.
+    private let rewrites = Locked<UInt64>(0)
 
     static let busyTimeoutMilliseconds: Int32 = 10_000
 
@@ -71,17 +75,22 @@ final class ConnectionPool: @unchecked Sendable {
         completedWrites.withLock { $0 }
     }
 
+    var rewriteCount: UInt64 {
+        rewrites.withLock { $0 }
+    }
+
     func observeWrites(_ observer: @escaping @Sendable () -> Void) {
         writeObservers.withLock { $0.append(observer) }
     }
 
-    func write<Result>(_ body: (Connection) throws -> Result) throws -> Result {
+    func write<Result>(appendsOnly: Bool = false, _ body: (Connection) throws -> Result) throws -> Result {
         defer {
             completedWrites.withLock { $0 &+= 1 }
             for observer in writeObservers.withLock({ $0 }) { observer() }
         }
         return try Self.typingFailures(path: path) {
             try withWriter { connection in
+                if !appendsOnly { rewrites.withLock { $0 &+= 1 } }
                 let result = try body(connection)
                 reserve?.restore()
                 return result
@@ -129,8 +138,8 @@ final class ConnectionPool: @unchecked Sendable {
     }
 
     /// Runs `body` in one write transaction that takes the database's write lock at once.
-    func writeTransaction<Result>(_ body: (Connection) throws -> Result) throws -> Result {
-        try write { connection in try connection.transaction(.immediate) { try body(connection) } }
+    func writeTransaction<Result>(appendsOnly: Bool = false, _ body: (Connection) throws -> Result) throws -> Result {
+        try write(appendsOnly: appendsOnly) { connection in try connection.transaction(.immediate) { try body(connection) } }
     }
 
     /// `freeingWrite` in one transaction.

@@ -18,22 +18,88 @@ extension MarketStore {
     package func page(offset: Int, limit: Int, search: String?, order: ListOrder) throws -> ProductPage {
         guard offset >= 0, limit >= 0 else { throw StoreError.invalidPage(offset: offset, limit: limit) }
         let filter = ProductFilter(search: search)
-        let read = { (connection: Connection) throws -> ProductPage in
-            let totalCount = try connection.withStatement(filter.countSQL) {
+        guard let text = filter.text else {
+            let read = { (connection: Connection) throws -> ProductPage in
+                let totalCount: Int = try connection.withStatement(filter.countSQL) { try $0.step() ? $0.column(0) : 0 }
+                return ProductPage(
+                    products: try Self.pageProducts(filter.pageSQL(order), filter, limit, offset, on: connection),
+                    totalCount: totalCount)
+            }
+            let isShort = offset < Self.shortReadRows && limit <= Self.shortReadRows - offset
+            return try isShort ? connections.shortReadTransaction(read) : connections.readTransaction(read)
+        }
+        let first = try searchPage(filter, text: text, offset: offset, limit: limit, order: order, usingKeptCount: true)
+        return try first.isExact
+            ? first.page
+            : searchPage(filter, text: text, offset: offset, limit: limit, order: order, usingKeptCount: false).page
+    }
+
+    /// A page of a search, its count kept up to date from `searchCounts` when `usingKeptCount` allows. Not exact
+    /// when a kept count was used and a rewrite landed during the read: the snapshot may have seen it or not. A
+    /// count made whole in the read's own snapshot is always exact, and kept for the next reads if nothing was
+    /// rewritten meanwhile.
+    private func searchPage(
+        _ filter: ProductFilter, text: String, offset: Int, limit: Int, order: ListOrder, usingKeptCount: Bool
+    ) throws -> (page: ProductPage, isExact: Bool) {
+        let rewrites = connections.rewriteCount
+        let kept = usingKeptCount ? searchCounts.entry(for: text, rewrites: rewrites) : nil
+        let (page, counted) = try connections.readTransaction { connection in
+            let counted = try Self.searchCount(filter, text: text, kept: kept, rewrites: rewrites, on: connection)
+            let plan = try Self.searchPlan(filter, matches: counted.count, offset: offset, limit: limit, on: connection)
+            let products = try Self.pageProducts(plan.pageSQL(order), plan, limit, offset, on: connection)
+            return (ProductPage(products: products, totalCount: counted.count), counted)
+        }
+        let unchanged = connections.rewriteCount == rewrites
+        if unchanged { searchCounts.keep(counted, for: text) }
+        return (page, unchanged || kept == nil)
+    }
+
+    private static func pageProducts(
+        _ sql: String, _ filter: ProductFilter, _ limit: Int, _ offset: Int, on connection: Connection
+    ) throws -> [Product] {
+        try connection.withStatement(sql) {
+            try filter.bind(to: $0)
+            try $0.bind(limit, at: 3)
+            try $0.bind(offset, at: 4)
+            return try ProductRows.products(from: $0)
+        }
+    }
+
+    /// The matches of `text` in this snapshot: the kept count plus the matches created since, or all counted.
+    private static func searchCount(
+        _ filter: ProductFilter, text: String, kept: SearchCounts.Entry?, rewrites: UInt64, on connection: Connection
+    ) throws -> SearchCounts.Entry {
+        let largestID: Int64 = try connection.withStatement("SELECT coalesce(max(id), 0) FROM products") {
+            try $0.step() ? $0.column(0) : 0
+        }
+        let count: Int
+        if let kept {
+            count = try kept.count + connection.withStatement(ProductFilter.countAboveSQL) {
+                try $0.bind(text, kept.largestID)
+                return try $0.step() ? $0.column(0) : 0
+            }
+        } else {
+            count = try connection.withStatement(filter.countSQL) {
                 try filter.bind(to: $0)
                 return try $0.step() ? $0.column(0) : 0
             }
-            let products = try connection.withStatement(filter.pageSQL(order)) {
-                try filter.bind(to: $0)
-                try $0.bind(limit, at: 3)
-                try $0.bind(offset, at: 4)
-                return try ProductRows.products(from: $0)
-            }
-            return ProductPage(products: products, totalCount: totalCount)
         }
-        let isShort = filter.isUnfiltered && offset < Self.shortReadRows && limit <= Self.shortReadRows - offset
-        return try isShort ? connections.shortReadTransaction(read) : connections.readTransaction(read)
+        return SearchCounts.Entry(count: count, largestID: largestID, rewrites: rewrites)
     }
+
+    /// Walking the list in order and keeping the matches finds a page of a search that matches many products
+    /// (a fifth: some hundred rows) far sooner than collecting and sorting all its candidates from the index; a
+    /// search that matches few would walk the whole list that way, so it keeps the index.
+    private static func searchPlan(
+        _ filter: ProductFilter, matches: Int, offset: Int, limit: Int, on connection: Connection
+    ) throws -> ProductFilter {
+        let total: Int = try connection.withStatement(ProductFilter.none.countSQL) { try $0.step() ? $0.column(0) : 0 }
+        let expectedWalk = Double(offset + limit) * Double(total) / Double(max(matches, 1))
+        return matches > 0 && expectedWalk <= Self.searchWalkRows ? filter.walking : filter
+    }
+
+    /// About what the index costs for a search with many matches.
+    static let searchWalkRows = 50_000.0
 
     /// The most rows an unfiltered page may step through and still be read on the writer connection (see
     /// `ConnectionPool.shortReadTransaction`): about a millisecond of a write's wait at most.
@@ -43,7 +109,8 @@ extension MarketStore {
     package func image(key: String) throws -> StoredImage? {
         try connections.read { connection in
             try connection.withStatement("""
-                SELECT i.media_type, d.bytes FROM images i JOIN image_data d ON d.image_id = i.id
+                SELECT i.media_type, coalesce(d.bytes, s.bytes) FROM images i
+                LEFT JOIN image_data d ON d.image_id = i.id LEFT JOIN shared_image_data s ON s.id = i.shared_data_id
                 WHERE i.origin_key = ?1 OR i.thumbnail_key = ?1 LIMIT 1
                 """) {
                 try $0.bind(key, at: 1)

@@ -5,7 +5,7 @@ extension MarketStore {
     /// their AUTOINCREMENT counters; vendors and `meta` (the generation) stay, being configuration. A table a later
     /// migration adds for products belongs here too, unless triggers on `products` keep it (they fire on the
     /// delete below).
-    static let productTables = ["image_data", "images", "products"]
+    static let productTables = ["image_data", "images", "shared_image_data", "products"]
 
     /// Empties the store of products and images and restarts their ids at 1, in one transaction: a reader sees
     /// the store before or after, never half.

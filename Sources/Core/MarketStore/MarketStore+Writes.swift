@@ -3,7 +3,8 @@ import SQLite
 extension MarketStore {
     /// Stores a product and its images in one transaction: after a crash either all of it is there or none.
     package func createProduct(_ product: NewProduct, images: [NewImage]) throws -> Product {
-        try connections.writeTransaction { connection in
+        // Its id is larger than every id before (AUTOINCREMENT), which is what keeps search counts (`SearchCounts`).
+        try connections.writeTransaction(appendsOnly: true) { connection in
             try connection.withStatement("""
                 INSERT INTO products (vendor_id, name, description, price, currency, discounted_price, stock,
                                       registered_at, password, product_secret)
@@ -81,17 +82,24 @@ extension MarketStore {
     static let insertImageBytes = "INSERT INTO image_data (image_id, bytes) VALUES (?1, ?2)"
 
     /// `ids[position]`, when given, is the image's id (seed data); otherwise the next one is taken.
-    static func insert(_ images: [NewImage], ids: [Int64]? = nil, productID: Int64, on connection: Connection) throws {
+    /// `sharedDataIDs[position]`, when given, names the `shared_image_data` row that holds its bytes.
+    static func insert(
+        _ images: [NewImage], ids: [Int64]? = nil, sharedDataIDs: [Int64?]? = nil, productID: Int64,
+        on connection: Connection
+    ) throws {
         for (position, image) in images.enumerated() {
+            let sharedDataID = sharedDataIDs?[position]
             try connection.withStatement("""
-                INSERT INTO images (product_id, position, media_type, file_extension, origin_key, thumbnail_key, byte_count, id)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                INSERT INTO images (product_id, position, media_type, file_extension, origin_key, thumbnail_key,
+                                    byte_count, id, shared_data_id)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
                 """) {
                 try $0.bind(
                     productID, position, image.mediaType, image.fileExtension, image.originKey, image.thumbnailKey,
-                    image.bytes.count, ids?[position])
+                    image.bytes.count, ids?[position], sharedDataID)
                 try $0.run()
             }
+            guard sharedDataID == nil else { continue }
             try connection.withStatement(insertImageBytes) {
                 try $0.bind(connection.lastInsertRowID, image.bytes)
                 try $0.run()

@@ -5,6 +5,7 @@ import SQLite
 /// Safe to use from many threads: reads run in parallel on pooled connections, writes one at a time.
 package final class MarketStore: Sendable {
     let connections: ConnectionPool
+    let searchCounts = SearchCounts()
 
     /// Opens the database at `path`, creating and migrating it as needed; `":memory:"` keeps it in memory.
     /// `readers` reader connections are opened up front (e.g. one per server thread); more are opened

@@ -23,10 +23,21 @@ enum ProductFilter {
         self = indexable ? .indexed(search) : .scanned(search)
     }
 
-    /// Whether every product is kept: such a page steps through offset + limit rows and no more.
-    var isUnfiltered: Bool {
-        if case .none = self { true } else { false }
+    /// The search text; nil when every product is kept (such a page steps through offset + limit rows and no more).
+    var text: String? {
+        switch self {
+        case .none: nil
+        case let .indexed(text), let .scanned(text): text
+        }
     }
+
+    /// The same search, answered by walking the list in id order rather than through the trigram index.
+    var walking: ProductFilter {
+        text.map { .scanned($0) } ?? .none
+    }
+
+    /// Counts the matches of ?1 among the products with an id above ?2.
+    static let countAboveSQL = "SELECT count(*) FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id > ?2 AND \(ProductRows.matches)"
 
     /// Counts the whole filtered list.
     var countSQL: String { queries.count }

@@ -17,10 +17,34 @@ package struct SeededProduct: Sendable, Equatable {
 
 package struct SeededImage: Sendable, Equatable {
     package var id: Int64
+    /// With `sharedPicture`, its bytes are not stored again: only their count is read.
     package var image: NewImage
+    /// The index of the `SeedRows.sharedPictures` entry that holds its bytes; nil: its own bytes.
+    package var sharedPicture: Int?
 
-    package init(id: Int64, image: NewImage) {
+    package init(id: Int64, image: NewImage, sharedPicture: Int? = nil) {
         self.id = id
         self.image = image
+        self.sharedPicture = sharedPicture
+    }
+}
+
+/// Seed rows as the store writes them, one by one, so that a million need not be in memory at once: `row(i)` for
+/// `i` in `0..<count` is the i-th, the same on every call. Pictures many rows show are given once, in
+/// `sharedPictures`, and stored once.
+package struct SeedRows: Sendable {
+    package let count: Int
+    package let sharedPictures: [[UInt8]]
+    package let row: @Sendable (Int) -> SeededProduct
+
+    package init(count: Int, sharedPictures: [[UInt8]], row: @escaping @Sendable (Int) -> SeededProduct) {
+        self.count = count
+        self.sharedPictures = sharedPictures
+        self.row = row
+    }
+
+    /// Rows already made, each image with its own bytes.
+    package init(_ rows: [SeededProduct]) {
+        self.init(count: rows.count, sharedPictures: []) { rows[$0] }
     }
 }

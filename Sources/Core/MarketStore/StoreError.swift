@@ -4,6 +4,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case generationMismatch(stored: String, requested: String)
     case thumbnailNotOwnImage(imageID: Int64, productID: Int64)
     case productNotFound(id: Int64)
+    /// Row `index` of an insert has the id of a product already stored, named `takenBy`.
+    case productIDTaken(index: Int, id: Int64, takenBy: String)
     case duplicateVendorIdentifier(String)
     case invalidPage(offset: Int, limit: Int)
     case invalidReaderCount(Int)
@@ -28,6 +30,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "image \(imageID) is not an image of product \(productID); the thumbnail must be one of its own images"
         case let .productNotFound(id):
             "no product with id \(id)"
+        case let .productIDTaken(_, id, name):
+            "id \(id) is taken by the product \"\(name)\"; give another id, or none for the next free one"
         case let .duplicateVendorIdentifier(identifier):
             "vendor identifier \(identifier) is configured more than once; each vendor needs its own identifier"
         case let .invalidPage(offset, limit):

@@ -37,6 +37,7 @@ extension EmulatorOptions {
         let seed = try options.seed.map { seed throws(OpenMarketEmulator.SetupError) -> EmulatorSeed in
             switch seed {
             case .demo: return .demo
+            case .generated(let count): return .generated(count: count)
             case .fixture(let path) where path.isEmpty: throw .init("a fixture seed needs the path of a fixture file")
             case .fixture(let path): return .fixture(path: path)
             }

@@ -107,6 +107,9 @@ extension OpenMarketEmulator {
     public enum Seed: Sendable, Equatable {
         /// The demo catalogue: products with drawn pictures, several vendors, every case an app must show.
         case demo
+        /// `count` products (1 to 1,000,000) from several vendors, in Korean and English, with and without
+        /// discounts, the same for the same count on every run and machine (`--seed generated:N`).
+        case generated(count: Int)
         /// A fixture file (the format of docs/seed-data.md), or a saved page of the API's own JSON.
         case fixture(path: String)
     }

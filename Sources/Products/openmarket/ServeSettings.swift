@@ -169,10 +169,18 @@ struct ServeSettings {
 
     /// The emulator these settings describe; `--vendor` entries that cannot be read are a usage error.
     func emulatorOptions() throws -> EmulatorOptions {
-        EmulatorOptions(
+        let emulatorSeed = try seed.map { option in
+            guard let seed = EmulatorSeed(option: option) else {
+                throw SettingRefusal.refuse(
+                    seedGivenAs, "\(EmulatorSeed.generatedPrefix) takes a whole number of products, as in "
+                        + "\(EmulatorSeed.generatedPrefix)100000; got \"\(option)\"")
+            }
+            return seed
+        }
+        return EmulatorOptions(
             generation: generation,
             vendors: generation.usesVendors ? try VendorOption.parse(vendors, givenAs: vendorsGivenAs) : [],
-            seed: seed.map(EmulatorSeed.init(option:)), strict: strict, now: now, publicURL: publicURL,
+            seed: emulatorSeed, strict: strict, now: now, publicURL: publicURL,
             database: database, readers: server.threads, admin: admin, network: network)
     }
 

@@ -20,6 +20,7 @@ package struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     package static let forbidden = HTTPStatus(code: 403, reasonPhrase: "Forbidden")
     package static let notFound = HTTPStatus(code: 404, reasonPhrase: "Not Found")
     package static let methodNotAllowed = HTTPStatus(code: 405, reasonPhrase: "Method Not Allowed")
+    package static let conflict = HTTPStatus(code: 409, reasonPhrase: "Conflict")
     package static let contentTooLarge = HTTPStatus(code: 413, reasonPhrase: "Content Too Large")
     package static let uriTooLong = HTTPStatus(code: 414, reasonPhrase: "URI Too Long")
     package static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431, reasonPhrase: "Request Header Fields Too Large")

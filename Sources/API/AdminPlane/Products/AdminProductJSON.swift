@@ -21,6 +21,16 @@ enum AdminProductJSON {
         }
     }
 
+    /// 201 with the ids of the products `POST /__admin/products` added, in the order they were given.
+    static func inserted(_ ids: [Int64]) -> Response {
+        AdminJSON.response(status: .created) { json in
+            json.object { json in
+                json.key("ids")
+                json.array { json in ids.forEach { json.value($0) } }
+            }
+        }
+    }
+
     static func detail(_ product: Product) -> Response {
         AdminJSON.response { json in
             json.object { json in

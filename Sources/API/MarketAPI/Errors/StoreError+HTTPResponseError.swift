@@ -8,6 +8,8 @@ extension StoreError: HTTPResponseError {
     package var status: HTTPStatus {
         switch self {
         case .productNotFound: .notFound
+        // Only an insert of exact products (`/__admin/products`) meets it.
+        case .productIDTaken: .conflict
         case .thumbnailNotOwnImage, .invalidPage: .badRequest
         // The server's disk or load, not the request: the client may try again later.
         case .diskFull: .insufficientStorage

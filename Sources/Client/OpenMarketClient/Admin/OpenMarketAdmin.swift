@@ -110,6 +110,17 @@ public struct OpenMarketAdmin: Sendable {
         _ = try await send(.delete, "/__admin/snapshots/\(try pathSegment(name))", success: [200, 204])
     }
 
+    /// `POST /__admin/products`: adds `products` in one transaction, with the ids they give or the next free ones.
+    /// Refused, with nothing added, with a 409 ``OpenMarketError/adminRefused(_:)`` when an id is taken and a 400
+    /// when a vendor is not configured or an image is not a picture; the message names the product.
+    /// - Returns: The products' ids, in order.
+    @discardableResult
+    public func insert(_ products: [SeedProduct]) async throws(OpenMarketError) -> [Int] {
+        let body = try JSONCoding.encode(ProductInsert(products: products))
+        return try await JSONCoding.decode(
+            InsertedIDs.self, from: send(.post, "/__admin/products", body: body, success: [201])).ids
+    }
+
     /// A name goes into the path only when it is a valid one (the emulator's rule); any other is refused here,
     /// since in a path it could name another resource (a slash, a dot segment).
     private func pathSegment(_ name: String) throws(OpenMarketError) -> String {
@@ -155,6 +166,15 @@ public struct OpenMarketAdmin: Sendable {
 private struct Latency: Encodable {
     let minMs: Int
     let maxMs: Int
+}
+
+/// `POST /__admin/products`' body and answer.
+private struct ProductInsert: Encodable {
+    let products: [SeedProduct]
+}
+
+private struct InsertedIDs: Decodable {
+    let ids: [Int]
 }
 
 /// `POST /__admin/snapshots`' body.
