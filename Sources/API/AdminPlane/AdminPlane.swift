@@ -32,8 +32,8 @@ package final class AdminPlane: RequestInterceptor {
         router = AdminRoutes(
             generation: generation.name, started: .now, store: store, journal: journal,
             reset: StateReset(store: store, journal: journal, faults: faults, gate: gate, reseed: reseed),
-            faults: faults, snapshots: SnapshotShelf(store: store, gate: gate), pace: pace, insert: insert,
-            explainingServer: generation.explainingServer, multipartEnding: generation.multipartEnding,
+            faults: faults, snapshots: SnapshotShelf(store: store, gate: gate), pace: pace,
+            explainingServer: generation.explainingServer, insert: insert, multipartEnding: generation.multipartEnding,
             openAPIDocument: { format, request in try generation.openAPIResponse(format, to: request, context: context) }
         ).makeRouter()
     }
