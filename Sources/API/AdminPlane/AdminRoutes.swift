@@ -13,6 +13,8 @@ struct AdminRoutes {
     let faults: FaultBook
     let snapshots: SnapshotShelf
     let multipartEnding: MultipartEnding
+    /// nil unless the server serves a class.
+    let classBook: ClassBook?
     let openAPIDocument: @Sendable (OpenAPIFormat, Request) throws -> Response
 
     func makeRouter() -> Router {
@@ -71,6 +73,7 @@ struct AdminRoutes {
         addPageRoutes(to: &router)
         addProductRoutes(to: &router)
         addSnapshotRoutes(to: &router)
+        addClassRoutes(to: &router)
         return router
     }
 

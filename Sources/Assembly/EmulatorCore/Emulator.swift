@@ -14,6 +14,8 @@ package final class Emulator: Sendable {
     package let admin: AdminPlane?
     /// What the seed did; nil without one.
     package let seedReport: SeedReport?
+    /// The class's teams and their accounts; empty without `classRoster`.
+    package let classTeams: [ClassTeam]
 
     /// The seed is read and checked before the store is opened, so a bad fixture leaves the database untouched.
     /// With `copiesStoreTemplate`, an in-memory store with the demo seed or none is copied from the process's
@@ -36,8 +38,11 @@ package final class Emulator: Sendable {
         // A reset puts back the rows the start wrote, so the answers after it are the ones after the start.
         let reseed = seeded.map { seeded in { @Sendable (store: MarketStore) in _ = try store.seedIfEmpty(seeded.rows) } }
         admin = options.admin.map { settings in
-            AdminPlane(settings: settings, generation: options.generation, context: context, store: store, reseed: reseed)
+            AdminPlane(
+                settings: settings, generation: options.generation, context: context, store: store, reseed: reseed,
+                classTeams: start.classTeams)
         }
+        classTeams = start.classTeams
         seedReport = seeded?.report
     }
 
@@ -56,28 +61,32 @@ package final class Emulator: Sendable {
     /// Opens the store and writes the vendors and the seed into it.
     private static func start(_ options: EmulatorOptions, clock: MarketClock) throws(EmulatorError) -> StoreStart {
         let plan = try options.seed.map { seed throws(EmulatorError) in try SeedPlan(seed, options: options) }
-        let store = try Self.openStore(options, adding: plan?.addedVendors ?? [])
+        let (store, classTeams) = try Self.openStore(options, adding: plan?.addedVendors ?? [])
         let seeded = try plan.map { plan throws(EmulatorError) in try plan.apply(to: store, now: clock.now()) }
-        return StoreStart(store: store, seeded: seeded)
+        return StoreStart(store: store, seeded: seeded, classTeams: classTeams)
     }
 
-    /// Opens (or creates) the database, checks it belongs to this generation, and configures the vendors.
+    /// Opens (or creates) the database, checks it belongs to this generation, makes the class's accounts, and
+    /// configures the vendors (a class's teams among them).
     private static func openStore(
         _ options: EmulatorOptions, adding seedVendors: [VendorConfiguration]
-    ) throws(EmulatorError) -> MarketStore {
+    ) throws(EmulatorError) -> (MarketStore, [ClassTeam]) {
         let store: MarketStore
+        let classTeams: [ClassTeam]
+        let now = MarketClock(fixedAt: options.now).now()
         do {
             store = try MarketStore(path: options.database, readers: options.readers)
             try store.claimGeneration(options.generation.name)
+            classTeams = try options.classRoster.map { try ClassAccounts.teams(of: $0, in: store, now: now) } ?? []
         } catch let error as StoreError {
             throw .store(database: options.database, error)
         } catch {
             throw .database(path: options.database, message: "\(error)")
         }
-        guard options.generation.usesVendors else { return store }
+        guard options.generation.usesVendors else { return (store, classTeams) }
         do {
             _ = try store.upsertVendors(
-                options.configuredVendors + seedVendors, now: MarketClock(fixedAt: options.now).now())
+                options.configuredVendors + classTeams.map(\.account.vendor) + seedVendors, now: now)
         } catch let error as StoreError {
             // A vendor given twice is a mistake in the options; anything else is the database's.
             guard case .duplicateVendorIdentifier = error else { throw .store(database: options.database, error) }
@@ -85,6 +94,6 @@ package final class Emulator: Sendable {
         } catch {
             throw .vendors("\(error)")
         }
-        return store
+        return (store, classTeams)
     }
 }

@@ -25,6 +25,8 @@ package struct EmulatorOptions: Sendable {
     /// options (`StoreTemplates`), made by the first such emulator: worth it where a process makes many emulators,
     /// while a process that makes one (`openmarket serve`) would only pay for the template.
     package var copiesStoreTemplate: Bool
+    /// Class mode (`serve --class`): each team gets an account kept in the store, a vendor on v2.
+    package var classRoster: ClassRoster?
 
     /// The vendor configured when none is given, with fixed credentials so an app can keep them across restarts.
     package static let demoVendor = VendorConfiguration(
@@ -33,7 +35,7 @@ package struct EmulatorOptions: Sendable {
     package init(
         generation: Generation, vendors: [VendorConfiguration] = [], seed: EmulatorSeed? = nil, strict: Bool = false,
         now: Double? = nil, publicURL: String? = nil, database: String = ":memory:", readers: Int = 4,
-        admin: AdminSettings? = AdminSettings(), copiesStoreTemplate: Bool = false
+        admin: AdminSettings? = AdminSettings(), copiesStoreTemplate: Bool = false, classRoster: ClassRoster? = nil
     ) {
         self.generation = generation
         self.vendors = vendors
@@ -45,6 +47,7 @@ package struct EmulatorOptions: Sendable {
         self.readers = readers
         self.admin = admin
         self.copiesStoreTemplate = copiesStoreTemplate
+        self.classRoster = classRoster
     }
 
     /// Whether the demo vendor is configured: on v2, when no vendor is given.

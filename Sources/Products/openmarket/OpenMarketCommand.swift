@@ -20,7 +20,7 @@ struct OpenMarketCommand: ParsableCommand {
         version: OpenMarketVersion.current,
         subcommands: [
             ServeCommand.self, HealthcheckCommand.self, ExportCommand.self, BackupCommand.self, ExplainCommand.self,
-            GenerationsCommand.self,
+            GenerationsCommand.self, ClassCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }

@@ -45,7 +45,7 @@ enum AdminProductJSON {
         "/__admin/products/\(productID)/images/\(position)"
     }
 
-    private static func summary(_ json: inout JSONWriter, _ product: Product) {
+    static func summary(_ json: inout JSONWriter, _ product: Product) {
         json.field("id", product.id)
         if let vendor = product.vendorName {
             json.field("vendor", vendor)
