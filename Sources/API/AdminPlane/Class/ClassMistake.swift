@@ -12,12 +12,12 @@ struct ClassMistake: Hashable, Sendable {
     static func of(_ entry: JournalEntry, multipartEnding: MultipartEnding) -> ClassMistake? {
         let code = entry.status.code
         guard code >= 400 else { return nil }
-        if code == 400, let contentType = entry.request.headers["Content-Type"],
-            contentType.lowercased().hasPrefix("multipart/"), !entry.requestBody.isTruncated
-        {
+        // A body refused as multipart, whatever its Content-Type claimed: the server's own message is the reading's.
+        if code == 400, let message = entry.errorMessage, !entry.requestBody.isTruncated {
             let reading = MultipartReading(
-                body: entry.requestBody.bytes, contentType: contentType, ending: multipartEnding, sniff: { _ in nil })
-            if let rejection = reading.rejection {
+                body: entry.requestBody.bytes, contentType: entry.request.headers["Content-Type"] ?? "",
+                ending: multipartEnding, sniff: { _ in nil })
+            if let rejection = reading.rejection, rejection.message == message {
                 return ClassMistake(kind: rejection.kind.rawValue, message: summary(of: rejection.kind))
             }
         }

@@ -2,8 +2,12 @@
 // loaded first), read from /__admin/me, which answers only the signed-in team's data.
 'use strict';
 
+// A page opened as http://user:secret@host/__admin/me/ resolves a relative URL with the credentials in it, which
+// fetch refuses; the origin has none, and the browser still sends the ones it signed in with.
+const ME = `${window.location.origin}/__admin/me`;
+
 async function loadMine() {
-  const mine = await apiJSON('/__admin/me');
+  const mine = await apiJSON(ME);
   const team = mine.team;
   $('team-summary').textContent = `${team.name} · ${team.members.join(', ')}`;
   document.title = `OpenMarket · ${team.name}`;
@@ -40,7 +44,7 @@ function applyMine(requests) {
 async function openMine(id) {
   const detail = $('request-detail');
   try {
-    const entry = await apiJSON(`/__admin/me/requests/${id}`);
+    const entry = await apiJSON(`${ME}/requests/${id}`);
     const body = entry.request.body;
     const bytes = body.base64 !== undefined
       ? Uint8Array.from(atob(body.base64), (char) => char.charCodeAt(0))
@@ -59,7 +63,7 @@ async function openMine(id) {
 async function resetMine() {
   if (!window.confirm("Delete all of your team's products? Other teams' products stay.")) return;
   try {
-    const result = await (await api('/__admin/me/reset', { method: 'POST' })).json();
+    const result = await (await api(`${ME}/reset`, { method: 'POST' })).json();
     window.alert(`${result.deleted} products deleted.`);
     await loadMine();
   } catch (error) {
