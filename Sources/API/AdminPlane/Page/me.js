@@ -31,7 +31,10 @@ function applyMine(requests) {
     const rows = document.createDocumentFragment();
     for (const entry of fresh) {
       entry.row = requestRow(entry);
-      entry.row.firstChild.onclick = (event) => { event.stopImmediatePropagation(); openMine(entry.id); };
+      // The admin page's row opens through the admin API; a copy has none of its listeners, and opens the team's.
+      const button = entry.row.firstChild.cloneNode(true);
+      button.addEventListener('click', () => openMine(entry.id));
+      entry.row.firstChild.replaceWith(button);
       rows.append(entry.row);
     }
     $('request-list').prepend(rows);
