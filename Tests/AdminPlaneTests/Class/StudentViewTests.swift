@@ -82,6 +82,23 @@ import Testing
         #expect(journal.status == 200) // loopback: the teacher's machine; the LAN case is AdminAccessNetworkTests'
     }
 
+    @Test(.enabled(if: MachineAddress.nonLoopbackIPv4 != nil, "this machine has no non-loopback IPv4 address"))
+    func fromAnotherMachineAStudentSignsInWithoutTheAdminTokenAndGetsNothingElse() throws {
+        let address = try #require(MachineAddress.nonLoopbackIPv4)
+        let live = try ClassServer(host: "0.0.0.0")
+        let signIn = ClassServer.basic(live.teams[0].identifier, live.teams[0].secret)
+        let connection = { try RawHTTPConnection(port: live.server.port, host: address) }
+        let mine = try connection().request("GET", "/__admin/me", headers: [signIn])
+        #expect(mine.status == 200)
+        #expect((mine.json["team"] as? [String: Any])?["name"] as? String == "해오름")
+        // The team's credentials open the team's view only: the teacher's and the journal stay closed.
+        for target in ["/__admin/class", "/__admin/class?secrets=true", "/__admin/requests", "/__admin/requests/1",
+                       "/__admin/products", "/__admin/"] {
+            #expect(try connection().request("GET", target, headers: [signIn]).status == 403, "\(target)")
+        }
+        #expect(try connection().request("POST", "/__admin/reset", headers: [signIn]).status == 403)
+    }
+
     @Test func aRefusedBodyIsDrawnAndExplainedInTheTeamsView() throws {
         let live = try ClassServer()
         let body = Array("--XX\r\nContent-Disposition: form-data; name=\"params\"\r\n{}\r\n--XX--\r\n".utf8)
