@@ -133,10 +133,28 @@ import Testing
         let theirs = try live.createProduct(team: 1, name: "남의 것")
         let products = try live.me(0).json["products"] as? [[String: Any]] ?? []
         #expect(products.compactMap { $0["id"] as? Int } == [mine])
+        // No admin URL a student could not open.
+        #expect(products.allSatisfy { $0["thumbnail"] == nil })
         let reset = try live.me(0, "/__admin/me/reset", method: "POST")
         #expect(reset.status == 200 && reset.json["deleted"] as? Int == 1)
         #expect(try live.server.request("GET", "/api/products/\(mine)").status == 404)
         #expect(try live.server.request("GET", "/api/products/\(theirs)").status == 200)
+    }
+
+    @Test func onV1ATeamIsKnownByTheAddressItSignedInFrom() throws {
+        let live = try ClassServer(.v1b)
+        #expect(live.teams.count == 3)
+        // Before signing in, the address is nobody's; after, its requests are the team's.
+        _ = try live.send("GET", "/items/1?before", team: nil, from: "127.0.0.5")
+        #expect(try live.me(1, from: "127.0.0.5").status == 200)
+        _ = try live.send("GET", "/items/1?after", team: nil, from: "127.0.0.5")
+        _ = try live.send("GET", "/items/1?elsewhere", team: nil, from: "127.0.0.6")
+        let mine = try live.me(1, from: "127.0.0.5")
+        #expect(live.requestTargets(mine) == ["/items/1?after"])
+        #expect(mine.json["products"] == nil)
+        let reset = try live.me(1, "/__admin/me/reset", method: "POST", from: "127.0.0.5")
+        #expect(reset.status == 409)
+        #expect((reset.json["error"] as? String)?.contains("password") == true)
     }
 
     @Test func aFloodingTeamMeetsItsFairShareAndTheOthersDoNot() throws {

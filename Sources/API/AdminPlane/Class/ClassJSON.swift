@@ -72,7 +72,7 @@ enum ClassJSON {
                     json.key("products")
                     json.array { json in
                         for product in products {
-                            json.object { AdminProductJSON.summary(&$0, product) }
+                            json.object { AdminProductJSON.summary(&$0, product, adminImageURLs: false) }
                         }
                     }
                 }
