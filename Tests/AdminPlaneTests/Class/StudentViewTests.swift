@@ -181,4 +181,20 @@ import Testing
         let mistakes = try live.server.request("GET", "/__admin/class").json["mistakes"] as? [[String: Any]]
         #expect(mistakes?.first?["kind"] as? String == "fairShareSpent")
     }
+
+    @Test func aLoopThatNeverSaysWhoItIsGetsAShareToo() throws {
+        let live = try ClassServer()
+        let connection = try RawHTTPConnection(port: live.server.port, clientAddress: "127.0.0.9")
+        var refusal: RawResponse?
+        let deadline = ContinuousClock.now + .seconds(60)
+        for _ in 0..<20_000 where refusal == nil && ContinuousClock.now < deadline {
+            let response = try connection.request("GET", "/api/products?page_no=1&items_per_page=1")
+            if response.status == 429 { refusal = response }
+        }
+        let refused = try #require(refusal)
+        #expect((refused.json["message"] as? String)?.contains("this machine (127.0.0.9, no team's yet)") == true)
+        #expect(refused.header("Retry-After") != nil)
+        // Another machine is not held back by it.
+        #expect(try live.send("GET", "/api/products?page_no=1&items_per_page=1", team: nil, from: "127.0.0.10").status == 200)
+    }
 }

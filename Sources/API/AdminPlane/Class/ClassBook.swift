@@ -17,6 +17,8 @@ final class ClassBook: Sendable {
         var activities: [TeamActivity]
         /// The team last seen at each client address.
         var teamByAddress: [String: Int] = [:]
+        /// The budgets of addresses no team has been seen at: a loop that never says who it is gets a team's share.
+        var budgetByAddress: [String: TeamBudget] = [:]
         /// Per kind: its message and the teams that made it.
         var mistakes: [String: (message: String, teams: Set<Int>, firstSeen: Int)] = [:]
     }
@@ -51,6 +53,20 @@ final class ClassBook: Sendable {
         let now = ContinuousClock.now
         return state.withLock { $0.activities[team].budget.spend(now: now) }
     }
+
+    /// The same for a request no team can be told from, by its client address.
+    func spend(address: String) -> Duration? {
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            // Bounded: past this many unknown addresses (not a classroom any more) the oldest budgets start again.
+            if state.budgetByAddress.count >= Self.maxUnknownAddresses, state.budgetByAddress[address] == nil {
+                state.budgetByAddress.removeAll(keepingCapacity: true)
+            }
+            return state.budgetByAddress[address, default: TeamBudget()].spend(now: now)
+        }
+    }
+
+    static let maxUnknownAddresses = 4096
 
     /// Counts the exchange for the team and keeps it among its recent ones.
     func note(_ entry: JournalEntry, team: Int) {

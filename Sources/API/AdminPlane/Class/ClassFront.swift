@@ -8,19 +8,26 @@ struct ClassFront: Sendable {
     let errors: Router
 
     func respond(to request: Request, journal: RequestJournal, answer: (Request) -> Response) -> Response {
-        guard let team = book.team(of: request) else { return journal.record(request, answer: answer) }
+        guard let team = book.team(of: request) else {
+            return journal.record(request) { request in
+                if let wait = book.spend(address: request.clientAddress) {
+                    return fairShareRefusal(who: "this machine (\(request.clientAddress), no team's yet)", wait: wait)
+                }
+                return answer(request)
+            }
+        }
         return journal.record(
             request,
             answer: { request in
-                if let wait = book.spend(team) { return fairShareRefusal(team: team, wait: wait) }
+                if let wait = book.spend(team) { return fairShareRefusal(who: "team \(book.teams[team].name)", wait: wait) }
                 return answer(request)
             },
             kept: { book.note($0, team: team) })
     }
 
-    private func fairShareRefusal(team: Int, wait: Duration) -> Response {
+    private func fairShareRefusal(who: String, wait: Duration) -> Response {
         let seconds = max(1, Int((Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18).rounded(.up)))
-        let message = "team \(book.teams[team].name) sent more than its fair share of this class server "
+        let message = "\(who) sent more than its fair share of this class server "
             + "(\(Int(TeamBudget.burst)) requests at once, \(Int(TeamBudget.perSecond)) a second); wait \(seconds) s "
             + "(Retry-After) and look for a loop that sends requests without waiting for answers"
         return errors.render(HTTPError(
