@@ -58,7 +58,7 @@ final class ClassBook: Sendable {
     func spend(address: String) -> Duration? {
         let now = ContinuousClock.now
         return state.withLock { state in
-            // Bounded: past this many unknown addresses (not a classroom any more) the oldest budgets start again.
+            // Bounded: past this many unknown addresses (not a classroom any more) every such budget starts again.
             if state.budgetByAddress.count >= Self.maxUnknownAddresses, state.budgetByAddress[address] == nil {
                 state.budgetByAddress.removeAll(keepingCapacity: true)
             }
