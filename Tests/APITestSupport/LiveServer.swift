@@ -33,6 +33,7 @@ package final class LiveServer {
     private let maxBodyBytes: Int
     private let admin: AdminSettings?
     private let host: String
+    private let classRoster: ClassRoster?
 
     /// In process, port 1, where nothing listens: a request the emulator did not take would fail, not reach
     /// another server.
@@ -52,9 +53,11 @@ package final class LiveServer {
     package init(
         _ generation: Generation, strict: Bool = false, publicURL: String? = nil,
         now: Double? = LiveServer.fixedNow, maxBodyBytes: Int = 32 * 1024 * 1024, folder: TemporaryDirectory? = nil,
-        admin: AdminSettings? = nil, host: String = "127.0.0.1", transport: TestTransport = .current
+        admin: AdminSettings? = nil, host: String = "127.0.0.1", transport: TestTransport = .current,
+        classRoster: ClassRoster? = nil
     ) throws {
         self.transport = transport
+        self.classRoster = classRoster
         self.admin = admin
         self.host = host
         self.generation = generation
@@ -66,7 +69,7 @@ package final class LiveServer {
         self.folder = folder
         (store, running) = try Self.start(
             generation, path: folder.path("market.sqlite"), strict: strict, publicURL: publicURL, now: now,
-            maxBodyBytes: maxBodyBytes, admin: admin, host: host, transport: transport)
+            maxBodyBytes: maxBodyBytes, admin: admin, host: host, transport: transport, classRoster: classRoster)
     }
 
     deinit {
@@ -78,7 +81,7 @@ package final class LiveServer {
         stop()
         (store, running) = try Self.start(
             generation, path: databasePath, strict: strict, publicURL: publicURL, now: now, maxBodyBytes: maxBodyBytes,
-            admin: admin, host: host, transport: transport)
+            admin: admin, host: host, transport: transport, classRoster: classRoster)
     }
 
     private func stop() {
@@ -115,11 +118,11 @@ package final class LiveServer {
 
     private static func start(
         _ generation: Generation, path: String, strict: Bool, publicURL: String?, now: Double?,
-        maxBodyBytes: Int, admin: AdminSettings?, host: String, transport: TestTransport
+        maxBodyBytes: Int, admin: AdminSettings?, host: String, transport: TestTransport, classRoster: ClassRoster?
     ) throws -> (MarketStore, Running) {
         let options = EmulatorOptions(
             generation: generation, vendors: generation.usesVendors ? [vendorA, vendorB] : [], strict: strict, now: now,
-            publicURL: publicURL, database: path, readers: 4, admin: admin)
+            publicURL: publicURL, database: path, readers: 4, admin: admin, classRoster: classRoster)
         switch transport {
         case .socket:
             let emulator = try Emulator(options)

@@ -43,10 +43,10 @@ def stop_with_parent():
 class Server:
     """`openmarket serve --api v2b` with the demo seed on a free loopback port; stopped when the block ends."""
 
-    def __init__(self, binary: Path, directory: Path, journal: int):
+    def __init__(self, binary: Path, directory: Path, journal: int, extra: tuple[str, ...] = ()):
         arguments = [str(binary), "serve", "--api", "v2b", "--host", "127.0.0.1", "--port", "0", "--seed", "demo",
                      "--journal", str(journal), "--database", str(directory / "market.sqlite"),
-                     "--log-level", "warning"]
+                     "--log-level", "warning", *extra]
         self.log = open(directory / "server.log", "wb")
         self.process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=self.log, text=True,
                                         preexec_fn=stop_with_parent)
@@ -427,6 +427,9 @@ def main():
     if arguments.screenshots:
         arguments.screenshots.mkdir(parents=True, exist_ok=True)
     check(arguments.binary, arguments.screenshots)
+    # Imported here: it uses this module's helpers.
+    from class_check import check_class
+    check_class(arguments.binary, arguments.screenshots)
     print("check-page: passed")
 
 

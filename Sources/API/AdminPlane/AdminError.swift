@@ -5,10 +5,13 @@ import WireFormat
 struct AdminError: HTTPResponseError {
     let status: HTTPStatus
     let message: String
+    /// Such as `WWW-Authenticate` on a 401.
+    let headers: HTTPHeaders
 
-    init(_ status: HTTPStatus, _ message: String) {
+    init(_ status: HTTPStatus, _ message: String, headers: HTTPHeaders = HTTPHeaders()) {
         self.status = status
         self.message = message
+        self.headers = headers
     }
 
     static func badRequest(_ message: String) -> AdminError {

@@ -15,25 +15,36 @@ package final class AdminPlane: RequestInterceptor {
     private let journal: RequestJournal
     private let faults: FaultBook
     private let gate = ReadWriteLock()
+    /// Class mode (`serve --class`): nil without a class.
+    private let classFront: ClassFront?
+    private let studentRouter: Router?
 
     /// `reseed` puts the seed data back after a reset empties the store (nil: no seed). `context` is the API's, so
     /// the OpenAPI document names the same base URL as the API's image URLs. `pace` is the emulator's network,
     /// which `/__admin/network` sets and its transport honours. `insert` adds products for `POST /__admin/products`
-    /// (nil: that route is not offered).
+    /// (nil: that route is not offered). `classTeams`, when not empty, puts the server in class mode.
     package init(
         settings: AdminSettings, generation: Generation, context: APIContext, store: MarketStore, pace: NetworkPace,
         reseed: (@Sendable (MarketStore) throws -> Void)? = nil,
-        insert: (@Sendable ([InsertedProduct]) throws -> [Int64])? = nil
+        insert: (@Sendable ([InsertedProduct]) throws -> [Int64])? = nil, classTeams: [ClassTeam] = []
     ) {
         access = AdminAccess(token: settings.token)
         journal = RequestJournal(
             capacity: settings.journalCapacity, bodyCap: settings.journalBodyBytes, redactedToken: settings.token)
         faults = FaultBook(latency: settings.latency, seed: settings.faultSeed)
+        let classBook = classTeams.isEmpty ? nil : ClassBook(teams: classTeams, multipartEnding: generation.multipartEnding)
+        classFront = classBook.map { ClassFront(book: $0, errors: Router(renderError: generation.errors.render)) }
+        studentRouter = classBook.map { book in
+            StudentRoutes(
+                book: book, store: store, usesVendors: generation.usesVendors, multipartEnding: generation.multipartEnding
+            ).makeRouter()
+        }
         router = AdminRoutes(
             generation: generation.name, started: .now, store: store, journal: journal,
             reset: StateReset(store: store, journal: journal, faults: faults, gate: gate, reseed: reseed),
             faults: faults, snapshots: SnapshotShelf(store: store, gate: gate), pace: pace,
             explainingServer: generation.explainingServer, insert: insert, multipartEnding: generation.multipartEnding,
+            classBook: classBook,
             openAPIDocument: { format, request in try generation.openAPIResponse(format, to: request, context: context) }
         ).makeRouter()
     }
@@ -42,8 +53,14 @@ package final class AdminPlane: RequestInterceptor {
         guard Self.isAdminPath(request.path) else {
             return gate.withSharedLock {
                 guard !request.isHealthCheck else { return faults.apply(to: request, next: next) }
-                return journal.record(request) { request in faults.apply(to: request, next: next) }
+                let answer = { (request: Request) in self.faults.apply(to: request, next: next) }
+                guard let classFront else { return journal.record(request, answer: answer) }
+                return classFront.respond(to: request, journal: journal, answer: answer)
             }
+        }
+        // A student's own view signs in with the team's credentials, from any machine, without the admin token.
+        if let studentRouter, StudentRoutes.handles(request) {
+            return studentRouter.respond(to: request)
         }
         do {
             try access.check(request)

@@ -17,6 +17,8 @@ struct AdminRoutes {
     let explainingServer: ExplainingServer
     let insert: (@Sendable ([InsertedProduct]) throws -> [Int64])?
     let multipartEnding: MultipartEnding
+    /// nil unless the server serves a class.
+    let classBook: ClassBook?
     let openAPIDocument: @Sendable (OpenAPIFormat, Request) throws -> Response
 
     func makeRouter() -> Router {
@@ -76,6 +78,7 @@ struct AdminRoutes {
         addPageRoutes(to: &router)
         addProductRoutes(to: &router)
         addSnapshotRoutes(to: &router)
+        addClassRoutes(to: &router)
         return router
     }
 

@@ -21,6 +21,8 @@ package final class Emulator: Sendable {
     private let context: APIContext
     /// Adds products to the running store, for Swift (`insert`) and `POST /__admin/products`.
     private let insertProducts: @Sendable ([InsertedProduct]) throws -> [Int64]
+    /// The class's teams and their accounts; empty without `classRoster`.
+    package let classTeams: [ClassTeam]
 
     /// The seed is read and checked before the store is opened, so a bad fixture leaves the database untouched.
     /// With `copiesStoreTemplate`, an in-memory store with the demo seed or none is copied from the process's
@@ -55,8 +57,9 @@ package final class Emulator: Sendable {
         admin = options.admin.map { settings in
             AdminPlane(
                 settings: settings, generation: options.generation, context: context, store: store, pace: pace,
-                reseed: reseed, insert: insertProducts)
+                reseed: reseed, insert: insertProducts, classTeams: start.classTeams)
         }
+        classTeams = start.classTeams
         seedReport = seeded?.report
     }
 
@@ -86,28 +89,32 @@ package final class Emulator: Sendable {
     /// Opens the store and writes the vendors and the seed into it.
     private static func start(_ options: EmulatorOptions, clock: MarketClock) throws(EmulatorError) -> StoreStart {
         let plan = try options.seed.map { seed throws(EmulatorError) in try SeedPlan(seed, options: options) }
-        let store = try Self.openStore(options, adding: plan?.addedVendors ?? [])
+        let (store, classTeams) = try Self.openStore(options, adding: plan?.addedVendors ?? [])
         let seeded = try plan.map { plan throws(EmulatorError) in try plan.apply(to: store, now: clock.now()) }
-        return StoreStart(store: store, seeded: seeded)
+        return StoreStart(store: store, seeded: seeded, classTeams: classTeams)
     }
 
-    /// Opens (or creates) the database, checks it belongs to this generation, and configures the vendors.
+    /// Opens (or creates) the database, checks it belongs to this generation, makes the class's accounts, and
+    /// configures the vendors (a class's teams among them).
     private static func openStore(
         _ options: EmulatorOptions, adding seedVendors: [VendorConfiguration]
-    ) throws(EmulatorError) -> MarketStore {
+    ) throws(EmulatorError) -> (MarketStore, [ClassTeam]) {
         let store: MarketStore
+        let classTeams: [ClassTeam]
+        let now = MarketClock(fixedAt: options.now).now()
         do {
             store = try MarketStore(path: options.database, readers: options.readers)
             try store.claimGeneration(options.generation.name)
+            classTeams = try options.classRoster.map { try ClassAccounts.teams(of: $0, in: store, now: now) } ?? []
         } catch let error as StoreError {
             throw .store(database: options.database, error)
         } catch {
             throw .database(path: options.database, message: "\(error)")
         }
-        guard options.generation.usesVendors else { return store }
+        guard options.generation.usesVendors else { return (store, classTeams) }
         do {
             _ = try store.upsertVendors(
-                options.configuredVendors + seedVendors, now: MarketClock(fixedAt: options.now).now())
+                options.configuredVendors + classTeams.map(\.account.vendor) + seedVendors, now: now)
         } catch let error as StoreError {
             // A vendor given twice is a mistake in the options; anything else is the database's.
             guard case .duplicateVendorIdentifier = error else { throw .store(database: options.database, error) }
@@ -115,6 +122,6 @@ package final class Emulator: Sendable {
         } catch {
             throw .vendors("\(error)")
         }
-        return store
+        return (store, classTeams)
     }
 }

@@ -28,6 +28,8 @@ package struct EmulatorOptions: Sendable {
     /// options (`StoreTemplates`), made by the first such emulator: worth it where a process makes many emulators,
     /// while a process that makes one (`openmarket serve`) would only pay for the template.
     package var copiesStoreTemplate: Bool
+    /// Class mode (`serve --class`): each team gets an account kept in the store, a vendor on v2.
+    package var classRoster: ClassRoster?
 
     /// The vendor configured when none is given, with fixed credentials so an app can keep them across restarts.
     package static let demoVendor = VendorConfiguration(
@@ -37,7 +39,7 @@ package struct EmulatorOptions: Sendable {
         generation: Generation, vendors: [VendorConfiguration] = [], seed: EmulatorSeed? = nil, strict: Bool = false,
         now: Double? = nil, publicURL: String? = nil, database: String = ":memory:", readers: Int = 4,
         admin: AdminSettings? = AdminSettings(), network: NetworkPace.Rates = NetworkPace.Rates(),
-        copiesStoreTemplate: Bool = false
+        copiesStoreTemplate: Bool = false, classRoster: ClassRoster? = nil
     ) {
         self.generation = generation
         self.vendors = vendors
@@ -50,6 +52,7 @@ package struct EmulatorOptions: Sendable {
         self.admin = admin
         self.network = network
         self.copiesStoreTemplate = copiesStoreTemplate
+        self.classRoster = classRoster
     }
 
     /// Whether the demo vendor is configured: on v2, when no vendor is given.

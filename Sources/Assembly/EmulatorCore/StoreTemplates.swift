@@ -1,3 +1,4 @@
+import AdminPlane
 import Locking
 import MarketStore
 import MarketAPI
@@ -6,6 +7,8 @@ import MarketAPI
 struct StoreStart {
     let store: MarketStore
     let seeded: (rows: SeedRows, report: SeedReport)?
+    /// The class's teams with their accounts (`EmulatorOptions.classRoster`); empty without a class.
+    var classTeams: [ClassTeam] = []
 }
 
 /// Fresh in-memory stores kept as snapshots, one per set of options that decides what such a store holds, so that
@@ -27,7 +30,9 @@ final class StoreTemplates: Sendable {
 
         /// nil when the options' store is not to be copied from a template (a file, a fixture seed, or not asked).
         init?(_ options: EmulatorOptions) {
-            guard options.copiesStoreTemplate, options.database == ":memory:" else { return nil }
+            guard options.copiesStoreTemplate, options.database == ":memory:", options.classRoster == nil else {
+                return nil
+            }
             if case .fixture? = options.seed { return nil }
             generation = options.generation.name
             vendors = options.vendors

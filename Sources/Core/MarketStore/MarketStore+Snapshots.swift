@@ -43,7 +43,7 @@ extension MarketStore {
         return (products, images)
     }
 
-    private static func generation(_ connection: Connection) throws -> String? {
+    static func generation(_ connection: Connection) throws -> String? {
         try connection.withStatement("SELECT value FROM meta WHERE key = 'api_generation'") {
             try $0.step() ? $0.column(0) as String : nil
         }

@@ -20,7 +20,7 @@ struct OpenMarketCommand: ParsableCommand {
         version: OpenMarketVersion.current,
         subcommands: [
             ServeCommand.self, HealthcheckCommand.self, ExportCommand.self, BackupCommand.self, ExplainCommand.self,
-            GenerationsCommand.self,
+            GenerationsCommand.self, ClassCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }
@@ -35,7 +35,7 @@ struct ServeCommand: ParsableCommand {
             Every option can also come from the environment: OPENMARKET_HOST, OPENMARKET_PORT, OPENMARKET_DATABASE, \
             OPENMARKET_API, OPENMARKET_VENDORS (comma-separated NAME:IDENTIFIER:SECRET), OPENMARKET_STRICT (1/true), \
             OPENMARKET_PUBLIC_URL, OPENMARKET_SEED, OPENMARKET_MAX_BODY_BYTES, OPENMARKET_THREADS, OPENMARKET_LOG_LEVEL, \
-            OPENMARKET_ADMIN (0 turns the admin API off), OPENMARKET_ADMIN_TOKEN, OPENMARKET_JOURNAL. \
+            OPENMARKET_ADMIN (0 turns the admin API off), OPENMARKET_ADMIN_TOKEN, OPENMARKET_JOURNAL, OPENMARKET_CLASS. \
             A flag wins over the environment. OPENMARKET_NOW (an ISO-8601 instant) fixes the clock.
             """)
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AdminPlane
 import ArgumentParser
 import EmulatorCore
 import Logging
@@ -20,6 +21,9 @@ extension ServeCommand {
             print("demo vendor: name \(demo.name), identifier \(demo.identifier), secret \(demo.secret)")
         }
         emulator.seedReport?.credentialLines.forEach { print($0) }
+        if let roster = settings.classRosterPath {
+            printClass(emulator, roster: roster, settings: settings, port: port)
+        }
         fflush(nil)
     }
 
@@ -36,6 +40,15 @@ extension ServeCommand {
         for url in network {
             print("  from the network:  \(url)")
         }
+    }
+
+    /// The class's size and the next steps: the handouts to print, the teacher's and the students' pages.
+    private func printClass(_ emulator: Emulator, roster: String, settings: ServeSettings, port: UInt16) {
+        let members = emulator.classTeams.reduce(0) { $0 + $1.members.count }
+        print("class: \(emulator.classTeams.count) teams, \(members) students from \(roster)")
+        let url = settings.networkURLs(port: port)?.first ?? settings.listeningURL(port: port)
+        print("  handouts: openmarket class handouts --database \(settings.database) --url \(url) --output handouts")
+        print("  teacher:  \(settings.listeningURL(port: port))/__admin/  students: \(url)/__admin/me/")
     }
 
     /// A bad seed file exits with 2, vendors the command line cannot configure are a usage error, the rest 1.

@@ -18,6 +18,11 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("vendor"), help: "A vendor as NAME:IDENTIFIER:SECRET; repeat for more.")
     var vendors: [String] = []
 
+    @Option(name: .customLong("class"), help: ArgumentHelp(
+        "Serve a class: a CSV roster, one student a line as NAME or NAME,TEAM; each team gets its own account.",
+        valueName: "roster.csv"))
+    var classRoster: String?
+
     @Option(help: "Fill an empty store: \"demo\" for the built-in shop, or the path of a fixture file (JSON).")
     var seed: String?
 

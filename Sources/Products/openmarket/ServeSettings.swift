@@ -34,6 +34,10 @@ struct ServeSettings {
     var admin: AdminSettings?
     /// `--network`'s rates (a profile's latency went into `admin`).
     var network: NetworkPace.Rates
+    /// `--class` or OPENMARKET_CLASS, read and checked; nil without a class.
+    var classRoster: ClassRoster?
+    /// The roster file's path, for the start's report.
+    var classRosterPath: String?
 
     init(options: ServeOptions, environment: [String: String]) throws {
         let env = EnvironmentReader(environment)
@@ -93,6 +97,27 @@ struct ServeSettings {
         let networkChoice = try Self.networkChoice(options: options, env: env)
         network = networkChoice.rates
         admin = try Self.adminSettings(options: options, env: env, profileLatency: networkChoice.latency)
+        classRosterPath = options.classRoster ?? env["OPENMARKET_CLASS"]
+        classRoster = try classRosterPath.map { path in
+            try Self.roster(at: path, givenAs: Self.name("--class", options.classRoster, "OPENMARKET_CLASS"), admin: admin)
+        }
+    }
+
+    /// The roster at `path`; a class needs the admin plane and its journal (the teams' views are made of it).
+    private static func roster(at path: String, givenAs source: String, admin: AdminSettings?) throws -> ClassRoster {
+        guard let admin, admin.journalCapacity > 0 else {
+            throw SettingRefusal.refuse(source, "needs the admin API and its journal, where each team's requests are "
+                + "kept; drop --no-admin and --journal 0")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SettingRefusal.refuse(source, "cannot read \(path); give the path of a CSV file with one student a "
+                + "line: name or name,team")
+        }
+        do {
+            return try ClassRoster(bytes: [UInt8](data))
+        } catch {
+            throw SettingRefusal.refuse(source, "\(path): \(error)")
+        }
     }
 
     /// --no-admin, --admin-token, --journal, --journal-body-bytes, --latency (or a --network profile's) and
@@ -181,7 +206,7 @@ struct ServeSettings {
             generation: generation,
             vendors: generation.usesVendors ? try VendorOption.parse(vendors, givenAs: vendorsGivenAs) : [],
             seed: emulatorSeed, strict: strict, now: now, publicURL: publicURL,
-            database: database, readers: server.threads, admin: admin, network: network)
+            database: database, readers: server.threads, admin: admin, network: network, classRoster: classRoster)
     }
 
     /// What scripts read from the first line and a client on this machine connects to: a wildcard address

@@ -24,7 +24,7 @@ enum JournalJSON {
         }
     }
 
-    private static func summary(_ json: inout JSONWriter, _ entry: JournalEntry) {
+    static func summary(_ json: inout JSONWriter, _ entry: JournalEntry) {
         json.field("id", entry.id)
         json.field("time", UTCTimestamp.format(entry.time))
         json.field("durationMicros", entry.durationMicros)

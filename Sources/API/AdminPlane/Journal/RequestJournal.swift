@@ -42,25 +42,28 @@ final class RequestJournal: Sendable {
         state?.withLock { $0.entries.count } ?? 0
     }
 
-    /// Runs `answer` and keeps the exchange. The bodies are copied only when over the per-body cap.
-    func record(_ request: Request, answer: (Request) -> Response) -> Response {
+    /// Runs `answer` and keeps the exchange, handing it to `kept` too (the class book's team view). The bodies are
+    /// copied only when over the per-body cap.
+    func record(
+        _ request: Request, answer: (Request) -> Response, kept: ((JournalEntry) -> Void)? = nil
+    ) -> Response {
         guard let state else { return answer(request) }
         let time = Self.wallClock()
         let started = ContinuousClock.now
         let response = answer(request)
         let elapsed = ContinuousClock.now - started
-        var kept = request
-        kept.body = []
-        kept.headers = redacted(request.headers)
+        var stored = request
+        stored.body = []
+        stored.headers = redacted(request.headers)
         let requestBody = KeptBody(request.body, cap: bodyCap)
         let responseBody = KeptBody(response.body, cap: bodyCap)
         let durationMicros = Int(elapsed.components.seconds) * 1_000_000
             + Int(elapsed.components.attoseconds / 1_000_000_000_000)
         // The usual eviction comes back out of the lock and is freed here, after it: an entry holds many allocations.
-        _ = state.withLock { state -> JournalEntry? in
+        let (entry, evicted) = state.withLock { state -> (JournalEntry, JournalEntry?) in
             state.lastID += 1
             let entry = JournalEntry(
-                id: state.lastID, time: time, durationMicros: durationMicros, request: kept, requestBody: requestBody,
+                id: state.lastID, time: time, durationMicros: durationMicros, request: stored, requestBody: requestBody,
                 response: response, responseBody: responseBody)
             var firstEvicted: JournalEntry?
             while state.entries.count == state.entries.capacity || state.bytes + entry.cost > maxBytes,
@@ -71,8 +74,10 @@ final class RequestJournal: Sendable {
             }
             state.entries.append(entry)
             state.bytes += entry.cost
-            return firstEvicted
+            return (entry, firstEvicted)
         }
+        withExtendedLifetime(evicted) {}
+        kept?(entry)
         return response
     }
 

@@ -750,4 +750,5 @@ function start() {
   showView('requests');
 }
 
-start();
+// The team's page (me.html) loads this file for its drawing and starts itself.
+if ($('view-requests')) start();

@@ -55,7 +55,8 @@ enum AdminProductJSON {
         "/__admin/products/\(productID)/images/\(position)"
     }
 
-    private static func summary(_ json: inout JSONWriter, _ product: Product) {
+    /// `adminImageURLs: false` leaves out the thumbnail's admin URL, for a team's view whose students cannot open it.
+    static func summary(_ json: inout JSONWriter, _ product: Product, adminImageURLs: Bool = true) {
         json.field("id", product.id)
         if let vendor = product.vendorName {
             json.field("vendor", vendor)
@@ -69,7 +70,7 @@ enum AdminProductJSON {
         json.field("stock", product.stock)
         json.field("registeredAt", UTCTimestamp.format(product.registeredAt))
         json.field("imageCount", product.images.count)
-        if let thumbnail = product.thumbnail {
+        if adminImageURLs, let thumbnail = product.thumbnail {
             json.field("thumbnail", imageURL(product.id, position: thumbnail.position))
         }
     }
