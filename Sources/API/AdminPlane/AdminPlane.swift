@@ -36,14 +36,14 @@ package final class AdminPlane: RequestInterceptor {
         classFront = classBook.map { ClassFront(book: $0, errors: Router(renderError: generation.errors.render)) }
         studentRouter = classBook.map { book in
             StudentRoutes(
-                book: book, store: store, usesVendors: generation.usesVendors, multipartEnding: generation.multipartEnding
+                book: book, store: store, usesVendors: generation.usesVendors, explainingServer: generation.explainingServer
             ).makeRouter()
         }
         router = AdminRoutes(
             generation: generation.name, started: .now, store: store, journal: journal,
             reset: StateReset(store: store, journal: journal, faults: faults, gate: gate, reseed: reseed),
             faults: faults, snapshots: SnapshotShelf(store: store, gate: gate), pace: pace,
-            explainingServer: generation.explainingServer, insert: insert, multipartEnding: generation.multipartEnding,
+            explainingServer: generation.explainingServer, insert: insert,
             classBook: classBook,
             openAPIDocument: { format, request in try generation.openAPIResponse(format, to: request, context: context) }
         ).makeRouter()

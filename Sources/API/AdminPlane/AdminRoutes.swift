@@ -16,7 +16,6 @@ struct AdminRoutes {
     let pace: NetworkPace
     let explainingServer: ExplainingServer
     let insert: (@Sendable ([InsertedProduct]) throws -> [Int64])?
-    let multipartEnding: MultipartEnding
     /// nil unless the server serves a class.
     let classBook: ClassBook?
     let openAPIDocument: @Sendable (OpenAPIFormat, Request) throws -> Response

@@ -11,7 +11,7 @@ struct StudentRoutes {
     let book: ClassBook
     let store: MarketStore
     let usesVendors: Bool
-    let multipartEnding: MultipartEnding
+    let explainingServer: ExplainingServer
 
     /// The team's products listed at most.
     static let productLimit = 100
@@ -59,7 +59,7 @@ struct StudentRoutes {
                     "no request \"\(text)\" among your team's last \(TeamActivity.recentCapacity) requests; "
                         + "GET /__admin/me lists them")
             }
-            return JournalJSON.detail(entry, multipartEnding: multipartEnding)
+            return JournalJSON.detail(entry, server: explainingServer)
         }
         router.on(.post, "/__admin/me/reset") { request, _ in
             try AdminRoutes.refuseParameters(request)
