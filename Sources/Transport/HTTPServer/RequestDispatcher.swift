@@ -6,11 +6,13 @@ final class RequestDispatcher: Sendable {
     private let router: Router
     private let accessLog: AccessLog?
     private let interceptor: (any RequestInterceptor)?
+    let pace: NetworkPace
 
-    init(router: Router, accessLog: AccessLog?, interceptor: (any RequestInterceptor)?) {
+    init(router: Router, accessLog: AccessLog?, interceptor: (any RequestInterceptor)?, pace: NetworkPace) {
         self.router = router
         self.accessLog = accessLog
         self.interceptor = interceptor
+        self.pace = pace
     }
 
     func handle(_ raw: http_shim_request, exchange: OpaquePointer) {
