@@ -12,14 +12,16 @@ uint64_t shim_now_milliseconds(void) {
     return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
 }
 
-#if defined(__linux__)
-static const clockid_t wait_clock = CLOCK_MONOTONIC;
-
 int shim_monitor_init(shim_monitor *monitor) {
     pthread_condattr_t attributes;
     if (pthread_condattr_init(&attributes) != 0) return -1;
-    int failed = pthread_condattr_setclock(&attributes, wait_clock) != 0 ||
-                 pthread_mutex_init(&monitor->lock, NULL) != 0;
+    int failed = 0;
+#if defined(__linux__)
+    failed = pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC) != 0;
+#else
+    // macOS has no pthread_condattr_setclock: its conditions wait on the wall clock (wait_clock below).
+#endif
+    if (!failed) failed = pthread_mutex_init(&monitor->lock, NULL) != 0;
     if (!failed && pthread_cond_init(&monitor->wake, &attributes) != 0) {
         pthread_mutex_destroy(&monitor->lock);
         failed = 1;
@@ -27,21 +29,17 @@ int shim_monitor_init(shim_monitor *monitor) {
     pthread_condattr_destroy(&attributes);
     return failed ? -1 : 0;
 }
-#else
-static const clockid_t wait_clock = CLOCK_REALTIME;  // What macOS's pthread_cond_timedwait measures against.
-
-int shim_monitor_init(shim_monitor *monitor) {
-    if (pthread_mutex_init(&monitor->lock, NULL) != 0) return -1;
-    if (pthread_cond_init(&monitor->wake, NULL) == 0) return 0;
-    pthread_mutex_destroy(&monitor->lock);
-    return -1;
-}
-#endif
 
 void shim_monitor_destroy(shim_monitor *monitor) {
     pthread_cond_destroy(&monitor->wake);
     pthread_mutex_destroy(&monitor->lock);
 }
+
+#if defined(__linux__)
+static const clockid_t wait_clock = CLOCK_MONOTONIC;
+#else
+static const clockid_t wait_clock = CLOCK_REALTIME;  // What macOS's pthread_cond_timedwait measures against.
+#endif
 
 void shim_monitor_wait(shim_monitor *monitor, uint64_t due) {
     if (due == UINT64_MAX) {

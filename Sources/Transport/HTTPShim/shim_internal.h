@@ -113,8 +113,4 @@ struct http_shim_exchange {
 // MHD_NO closes the connection.
 enum MHD_Result shim_deliver(http_shim_exchange *exchange);
 
-// Whether the loaded libmicrohttpd is one this was tested with (shim_version.c); false, with a message, when older
-// than 0.9.75.
-bool shim_library_version_supported(char *error, size_t error_capacity);
-
 #endif

@@ -15,6 +15,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#if MHD_VERSION < 0x00097500
+#error "libmicrohttpd 0.9.75 or later is needed (Debian 12: apt install libmicrohttpd-dev; macOS: brew install libmicrohttpd)"
+#elif (MHD_VERSION >= 0x00097600 && MHD_VERSION < 0x01000000) || MHD_VERSION >= 0x01010000
+#warning "this libmicrohttpd has not been tested with OpenMarket (tested: 0.9.75 and 1.0.x); run ./scripts/test"
+#endif
+
 // How many connections past the limit get a 503 (rather than a silent close) at once.
 enum { OVER_LIMIT_ANSWERS = 64 };
 
@@ -69,7 +75,6 @@ static int resolve(const char *host, uint16_t port, struct sockaddr_storage *add
 
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
                                   char *error, size_t error_capacity) {
-    if (!shim_library_version_supported(error, error_capacity)) return NULL;
     struct sockaddr_storage address;
     if (resolve(config->host, config->port, &address, error, error_capacity) != 0) return NULL;
     struct http_shim_server *server = calloc(1, sizeof *server);
@@ -121,8 +126,9 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         lenient, -3,
         MHD_OPTION_END);
     if (server->daemon == NULL) {
-        write_error(error, error_capacity, "cannot listen (is the port already in use, or the address not local?)",
-                    config->host);
+        // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.
+        snprintf(error, error_capacity, "libmicrohttpd %s cannot listen on %s (is the port already in use, the address "
+                 "not local, or the library older than the one this was built with?)", MHD_get_version(), config->host);
         shim_timer_stop(&server->timer);
         shim_timer_free(&server->timer);
         shim_registry_stop(&server->connections);
