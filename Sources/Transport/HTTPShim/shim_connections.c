@@ -34,7 +34,6 @@ typedef struct connection_record {
     atomic_bool has_request_line;  // The current request's line has arrived (junk never makes one).
     atomic_uint_fast64_t header_deadline;  // Monotonic milliseconds; 0 once the headers have arrived.
     uint64_t received_before;   // Bytes the socket had received before the current request's first byte.
-    uint64_t received_by_answer;  // Bytes it had received when the last answer was queued: the whole request.
     uint64_t junk_since;        // When the watchdog first saw bytes without a request line (0: not yet).
 } connection_record;
 
@@ -110,8 +109,7 @@ void shim_registry_changed(shim_registry *registry) {
     pthread_mutex_unlock(&registry->monitor.lock);
 }
 
-static void start_waiting(connection_record *record, uint64_t received_before, uint64_t deadline) {
-    record->received_before = received_before;
+static void start_waiting(connection_record *record, uint64_t deadline) {
     record->junk_since = 0;
     atomic_store(&record->has_request_line, false);
     atomic_store(&record->header_deadline, deadline);
@@ -131,7 +129,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
             record->registry = registry;
             record->descriptor = info->connect_fd;
             remember_peer(record, connection);
-            start_waiting(record, 0, shim_now_milliseconds() + registry->header_deadline_milliseconds);
+            start_waiting(record, shim_now_milliseconds() + registry->header_deadline_milliseconds);
         }
         pthread_mutex_lock(&registry->monitor.lock);
         registry->started++;
@@ -173,11 +171,12 @@ bool shim_headers_arrived(struct MHD_Connection *connection) {
     return record->over_limit;
 }
 
-// Taken when the answer is queued, not once it is sent: libmicrohttpd may report it sent only after the next bytes
-// have come. Bytes of a pipelined request count as sent before, so a junk one waits for the deadline.
+// Taken when the answer is queued (the request line is in, so the watchdog does not look), not once it is sent:
+// libmicrohttpd may report it sent only after the next bytes have come. A pipelined request's bytes count as sent
+// before, so a junk one waits for the deadline.
 void shim_answer_queued(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
-    if (record != NULL) record->received_by_answer = bytes_received(record->descriptor);
+    if (record != NULL) record->received_before = bytes_received(record->descriptor);
 }
 
 // After an answer the idle timeout is added to the deadline, so a kept-alive connection that merely waits lasts as
@@ -186,8 +185,8 @@ void shim_awaiting_next_request(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
     if (record == NULL) return;
     shim_registry *registry = record->registry;
-    start_waiting(record, record->received_by_answer,
-                  shim_now_milliseconds() + registry->idle_timeout_milliseconds + registry->header_deadline_milliseconds);
+    uint64_t idle = registry->idle_timeout_milliseconds + registry->header_deadline_milliseconds;
+    start_waiting(record, shim_now_milliseconds() + idle);
 }
 
 // Whether the connection should be closed now: its headers are late, or what it sent has made no request line for

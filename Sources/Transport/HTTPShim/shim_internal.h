@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <time.h>
 
-// A condition variable whose timed waits are right on every platform (shim_clock.c): Linux waits on the monotonic
+// A condition variable whose timed waits are right on every platform (shim_timer.c): Linux waits on the monotonic
 // clock, macOS (which cannot choose the clock) on the wall clock, each deadline computed on the clock waited on.
 typedef struct {
     pthread_mutex_t lock;

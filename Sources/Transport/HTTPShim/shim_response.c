@@ -76,7 +76,10 @@ static void forget_answer(http_shim_exchange *exchange) {
 
 int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const uint8_t *body, size_t body_length) {
     forget_answer(exchange);
-    if (exchange->download_rate != 0) return respond_paced(exchange, status, body, body_length, false, NULL, NULL);
+    bool truncated = exchange->delivery == HTTP_SHIM_TRUNCATE;
+    if (exchange->download_rate != 0 || truncated) {
+        return respond_paced(exchange, status, body, body_length, truncated, NULL, NULL);
+    }
     exchange->response = MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_MUST_COPY);
     exchange->status = status;
     return exchange->response != NULL ? 0 : -1;
@@ -85,18 +88,15 @@ int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const u
 int http_shim_respond_shared(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
                              void (*release)(void *owner), void *owner) {
     forget_answer(exchange);
-    if (exchange->download_rate != 0) return respond_paced(exchange, status, body, body_length, false, release, owner);
+    bool truncated = exchange->delivery == HTTP_SHIM_TRUNCATE;
+    if (exchange->download_rate != 0 || truncated) {
+        return respond_paced(exchange, status, body, body_length, truncated, release, owner);
+    }
     exchange->response = MHD_create_response_from_buffer_with_free_callback_cls(body_length, (void *)body, release, owner);
     exchange->status = status;
     if (exchange->response != NULL) return 0;
     release(owner);
     return -1;
-}
-
-int http_shim_respond_truncated(http_shim_exchange *exchange, unsigned int status, const uint8_t *body,
-                                size_t body_length) {
-    forget_answer(exchange);
-    return respond_paced(exchange, status, body, body_length, true, NULL, NULL);
 }
 
 void http_shim_set_delivery(http_shim_exchange *exchange, http_shim_delivery delivery,
@@ -119,7 +119,7 @@ enum MHD_Result shim_deliver(http_shim_exchange *exchange) {
         struct linger abort_on_close = {.l_onoff = 1, .l_linger = 0};
         if (info != NULL) setsockopt(info->connect_fd, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
     }
-    if (exchange->delivery == HTTP_SHIM_SEND) {
+    if (exchange->delivery == HTTP_SHIM_SEND || exchange->delivery == HTTP_SHIM_TRUNCATE) {
         shim_answer_queued(exchange->connection);
         result = MHD_queue_response(exchange->connection, exchange->status, exchange->response);
     }

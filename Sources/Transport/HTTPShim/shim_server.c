@@ -24,11 +24,6 @@
 // How many connections past the limit get a 503 (rather than a silent close) at once.
 enum { OVER_LIMIT_ANSWERS = 64 };
 
-static void write_error(char *error, size_t capacity, const char *message, const char *detail) {
-    if (error == NULL || capacity == 0) return;
-    snprintf(error, capacity, "%s%s%s", message, detail != NULL ? ": " : "", detail != NULL ? detail : "");
-}
-
 // Every connection is a descriptor, and the usual soft limit (1,024 on Linux, 256 on macOS) would run out before the
 // connection limit, so it is raised once, at start. A failure leaves the limit as it is.
 static void raise_descriptor_limit(void) {
@@ -62,7 +57,7 @@ static int resolve(const char *host, uint16_t port, struct sockaddr_storage *add
     struct addrinfo *addresses = NULL;
     int lookup = getaddrinfo(host, NULL, &hints, &addresses);
     if (lookup != 0 || addresses == NULL) {
-        write_error(error, capacity, "cannot resolve the host to listen on", gai_strerror(lookup));
+        snprintf(error, capacity, "cannot resolve the host to listen on: %s", gai_strerror(lookup));
         return -1;
     }
     memset(address, 0, sizeof *address);
@@ -77,23 +72,22 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
                                   char *error, size_t error_capacity) {
     struct sockaddr_storage address;
     if (resolve(config->host, config->port, &address, error, error_capacity) != 0) return NULL;
+    // Set before the threads start; the registry and the timer are initialised in place (their locks may not move).
     struct http_shim_server *server = calloc(1, sizeof *server);
-    if (server == NULL) {
-        write_error(error, error_capacity, "out of memory", NULL);
-        return NULL;
+    if (server != NULL) {
+        *server = (struct http_shim_server){.handler = handler, .pace = config->pace, .context = context,
+                                            .max_body_bytes = config->max_body_bytes,
+                                            .max_head_bytes = config->max_head_bytes};
     }
-    *server = (struct http_shim_server){.handler = handler, .pace = config->pace, .context = context,
-                                        .max_body_bytes = config->max_body_bytes,
-                                        .max_head_bytes = config->max_head_bytes};
-    atomic_init(&server->in_flight, 0);
-    if (shim_registry_start(&server->connections, config) != 0) {
-        write_error(error, error_capacity, "cannot start the connection watchdog", NULL);
-        free(server);
-        return NULL;
-    }
-    if (shim_timer_start(&server->timer) != 0) {
-        write_error(error, error_capacity, "cannot start the timer thread", NULL);
+    const char *failure = server == NULL ? "out of memory"
+                          : shim_registry_start(&server->connections, config) != 0 ? "cannot start the watchdog"
+                                                                                  : NULL;
+    if (failure == NULL && shim_timer_start(&server->timer) != 0) {
         shim_registry_stop(&server->connections);
+        failure = "cannot start the timer thread";
+    }
+    if (failure != NULL) {
+        snprintf(error, error_capacity, "%s", failure);
         free(server);
         return NULL;
     }

@@ -12,8 +12,8 @@
 extern "C" {
 #endif
 
-/// What the shim found out about a request before handing it over; anything but COMPLETE comes without a body and
-/// is answered with the matching error, after which the connection is closed.
+/// What the shim found out about a request; anything but COMPLETE comes without a body, gets the matching error and
+/// then a close.
 typedef enum {
     HTTP_SHIM_COMPLETE = 0,                     ///< The whole request, body included.
     HTTP_SHIM_BODY_TOO_LARGE = 1,               ///< The body is (or grew) over `max_body_bytes`: 413.
@@ -40,18 +40,19 @@ typedef struct {
     const char *client_address;     ///< The peer's numeric address ("192.0.2.7", "::1"), "" when unknown.
 } http_shim_request;
 
-/// What becomes of the answer the handler made (fault injection). The answer is made either way, so a write the
-/// handler did stays done, as when a real network loses the answer on its way back.
+/// What becomes of the answer (fault injection). A write the handler did stays done, as when a real network loses the
+/// answer on its way back.
 typedef enum {
     HTTP_SHIM_SEND = 0,     ///< Send it.
     HTTP_SHIM_DROP = 1,     ///< Close the connection without sending a byte.
-    HTTP_SHIM_RESET = 2     ///< Close the connection with a TCP reset (SO_LINGER 0, then close).
+    HTTP_SHIM_RESET = 2,    ///< Close the connection with a TCP reset (SO_LINGER 0, then close).
+    HTTP_SHIM_TRUNCATE = 3  ///< Announce the whole body's length, send half of it, then close the connection.
 } http_shim_delivery;
 
 /// Where the handler writes its answer; see http_shim_respond and http_shim_add_header.
 typedef struct http_shim_exchange http_shim_exchange;
 
-/// Called on a daemon thread, possibly on several threads at once.
+/// Called on daemon threads, possibly several at once.
 typedef void (*http_shim_handler)(void *context, const http_shim_request *request, http_shim_exchange *exchange);
 
 /// How fast a request's body is read and its answer's body sent, in bytes per second (0: unlimited). Called once per
@@ -77,7 +78,7 @@ typedef struct {
 typedef struct http_shim_server http_shim_server;
 
 /// Starts listening, with the event loop libmicrohttpd picks (epoll on Linux, poll on macOS), or poll wherever the
-/// environment has OPENMARKET_EVENT_LOOP=poll. Returns NULL and writes a message into `error` (always NUL-terminated) when it cannot.
+/// environment has OPENMARKET_EVENT_LOOP=poll. Returns NULL, with a message in `error`, when it cannot.
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
                                   char *error, size_t error_capacity);
 
@@ -88,26 +89,20 @@ uint16_t http_shim_port(const http_shim_server *server);
 /// answered, or still unread) to be answered, then closes every connection, joins the threads and frees the server.
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
 
-/// Sets the answer. The body is copied, so the caller's buffer only needs to live for the duration of the call.
-/// Returns 0 on success, -1 when out of memory.
+/// Sets the answer, copying the body. Returns 0, or -1 when out of memory.
 int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const uint8_t *body, size_t body_length);
 
-/// Sets the answer without copying the body: libmicrohttpd sends it in place and calls `release(owner)` once it no
-/// longer needs it (also right away when the response cannot be made, then returning -1). Returns 0 on success.
+/// Sets the answer without copying the body; `release(owner)` is called once it is no longer needed (at once, with -1,
+/// when the answer cannot be made). Returns 0 on success.
 int http_shim_respond_shared(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
                              void (*release)(void *owner), void *owner);
 
-/// Sets an answer that breaks off: its headers announce the whole body's length, the first half of the body is
-/// sent, then the connection is closed. The body is copied. Returns 0 on success, -1 when out of memory.
-int http_shim_respond_truncated(http_shim_exchange *exchange, unsigned int status, const uint8_t *body,
-                                size_t body_length);
-
 /// Sends the answer `delay_milliseconds` later (0: now) without holding a thread meanwhile, then delivers it as
-/// told. Without this call an answer is sent at once.
+/// told. Without this call an answer is sent at once. Called before http_shim_respond (a truncated body is made so).
 void http_shim_set_delivery(http_shim_exchange *exchange, http_shim_delivery delivery,
                             unsigned int delay_milliseconds);
 
-/// Adds a header to the answer set by http_shim_respond. Both strings are copied. Returns 0 on success.
+/// Adds a header (copied) to the answer. Returns 0 on success.
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value);
 
 #ifdef __cplusplus
