@@ -167,6 +167,14 @@ static http_shim_request_state refusal(struct http_shim_server *server, struct M
     return HTTP_SHIM_COMPLETE;
 }
 
+// A paced upload's socket keeps about a slice (a tenth of a second's bytes) in its receive buffer, as a slow link
+// holds little in flight: without it the kernel would take a whole body at once, and the client's progress with it.
+static void shrink_receive_buffer(struct MHD_Connection *connection, uint64_t rate) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    int bytes = rate / 10 < 4096 ? 4096 : rate / 10 > 1048576 ? 1048576 : (int)(rate / 10);
+    if (info != NULL) setsockopt(info->connect_fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
+}
+
 // Paces the body read so far: once it is ahead of the upload rate the connection is suspended until the bytes are
 // due, so libmicrohttpd stops reading the socket and TCP slows the client down.
 static void pace_upload(struct http_shim_server *server, struct MHD_Connection *connection, request_state *state,
@@ -192,6 +200,7 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
         state->in_flight = true;
         atomic_fetch_add(&server->in_flight, 1);
         if (server->pace != NULL) server->pace(server->context, &state->upload_rate, &state->download_rate);
+        if (state->upload_rate != 0) shrink_receive_buffer(connection, state->upload_rate);
         http_shim_request_state refused = refusal(server, connection, method, version, state);
         // Queuing an accepted request's answer here would make libmicrohttpd close the connection after it.
         return refused == HTTP_SHIM_COMPLETE ? MHD_YES : answer(server, connection, method, version, state, refused);
