@@ -115,6 +115,16 @@ static void start_waiting(connection_record *record, uint64_t deadline) {
     atomic_store(&record->header_deadline, deadline);
 }
 
+// A paced upload's socket holds about a slice (a tenth of a second's bytes) in its receive buffer, as a slow link
+// holds little in flight: else the kernel takes a whole body at once, and the client's progress with it. Set as the
+// connection starts, from the rate then (before the kernel offers a larger window), and again for each request.
+void shim_pace_receive_buffer(struct MHD_Connection *connection, uint64_t rate) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    uint64_t slice = rate / 10;
+    int bytes = slice < 4096 ? 4096 : slice > 1048576 ? 1048576 : (int)slice;
+    if (rate != 0 && info != NULL) setsockopt(info->connect_fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
+}
+
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                         enum MHD_ConnectionNotificationCode code) {
     struct http_shim_server *server = cls;
@@ -124,6 +134,9 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
         record = info != NULL ? calloc(1, sizeof *record) : NULL;
         *socket_context = record;
+        uint64_t upload_rate = 0, download_rate = 0;
+        if (server->pace != NULL) server->pace(server->context, &upload_rate, &download_rate);
+        shim_pace_receive_buffer(connection, upload_rate);
         // Without a record the connection is still served, only without the watchdog and the limits.
         if (record != NULL) {
             record->registry = registry;
@@ -132,7 +145,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
             start_waiting(record, shim_now_milliseconds() + registry->header_deadline_milliseconds);
         }
         pthread_mutex_lock(&registry->monitor.lock);
-        registry->started++;
+        atomic_fetch_add(&registry->started, 1);
         if (record != NULL) {
             record->over_limit = is_over_limit(registry, record);
             if (!record->over_limit) registry->open++;
@@ -244,30 +257,19 @@ void shim_registry_stop(shim_registry *registry) {
     shim_monitor_destroy(&registry->monitor);
 }
 
-// A connection still waiting for headers whose bytes sit unread in the socket holds a request that arrived before
-// the stop; libmicrohttpd has not seen it yet, so nothing else counts it. Under the lock.
-static bool has_unread_requests(const shim_registry *registry) {
-    for (const connection_record *record = registry->head; record != NULL; record = record->next) {
-        if (atomic_load(&record->header_deadline) != 0 && has_unread_bytes(record)) return true;
-    }
-    return false;
-}
-
+// Every change signals the monitor while a stop waits: unread bytes that libmicrohttpd reads become headers or a close.
 void shim_registry_wait_idle(shim_registry *registry, const atomic_uint *in_flight, unsigned int expected_started,
                              uint64_t deadline) {
     atomic_store(&registry->stop_waiting, true);
     pthread_mutex_lock(&registry->monitor.lock);
-    while ((atomic_load(in_flight) > 0 || registry->started < expected_started || has_unread_requests(registry)) &&
-           shim_now_milliseconds() < deadline) {
-        // Every change signals; unread bytes that libmicrohttpd reads become headers (a signal) or a close (one too).
+    while (shim_now_milliseconds() < deadline) {
+        bool busy = atomic_load(in_flight) > 0 || atomic_load(&registry->started) < expected_started;
+        // A connection waiting for headers with bytes unread holds a request that came before the stop.
+        for (connection_record *record = registry->head; record != NULL && !busy; record = record->next) {
+            busy = atomic_load(&record->header_deadline) != 0 && has_unread_bytes(record);
+        }
+        if (!busy) break;
         shim_monitor_wait(&registry->monitor, deadline);
     }
     pthread_mutex_unlock(&registry->monitor.lock);
-}
-
-unsigned int shim_registry_started(shim_registry *registry) {
-    pthread_mutex_lock(&registry->monitor.lock);
-    unsigned int started = registry->started;
-    pthread_mutex_unlock(&registry->monitor.lock);
-    return started;
 }

@@ -54,7 +54,7 @@ typedef struct {
     unsigned int connection_limit;
     unsigned int per_client_limit;
     unsigned int open;              // Records not over the limit.
-    unsigned int started;           // Connections ever registered.
+    atomic_uint started;            // Connections ever registered.
     struct connection_record *head;
 } shim_registry;
 
@@ -80,6 +80,7 @@ void shim_request_line_arrived(struct MHD_Connection *connection);
 // The headers have arrived; returns whether the connection is over a limit (its request is answered 503).
 bool shim_headers_arrived(struct MHD_Connection *connection);
 void shim_answer_queued(struct MHD_Connection *connection);
+void shim_pace_receive_buffer(struct MHD_Connection *connection, uint64_t upload_rate);
 void shim_awaiting_next_request(struct MHD_Connection *connection);
 // Tells a waiting stop that something it waits for may have changed.
 void shim_registry_changed(shim_registry *registry);
@@ -87,7 +88,6 @@ void shim_registry_changed(shim_registry *registry);
 // without its headers, or until `deadline`.
 void shim_registry_wait_idle(shim_registry *registry, const atomic_uint *in_flight, unsigned int expected_started,
                              uint64_t deadline);
-unsigned int shim_registry_started(shim_registry *registry);
 
 // The access handler and the request's lifetime (shim_request.c), registered by shim_server.c.
 void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *connection);

@@ -14,7 +14,13 @@
 #include <sys/socket.h>
 
 typedef struct {
+    const char **names, **values;  // One allocation for both arrays; the strings stay libmicrohttpd's.
+    size_t count, head_bytes;
+} header_list;
+
+typedef struct {
     char *target;               // Raw request target ("/path?query"), copied: libmicrohttpd decodes its own.
+    header_list headers;        // Collected once the headers are in.
     uint8_t *body;              // Grows geometrically up to max_body_bytes; NULL until the first body bytes.
     size_t body_length, body_capacity;
     size_t expected_length;     // From Content-Length (never over the cap), so a declared body is allocated once.
@@ -52,6 +58,7 @@ void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_
     }
     if (state->delayed && state->delayed_answer.response != NULL) MHD_destroy_response(state->delayed_answer.response);
     free(state->target);
+    free(state->headers.names);
     free(state->body);
     free(state);
 }
@@ -74,22 +81,26 @@ static bool append_body(request_state *state, const char *data, size_t length, s
     return true;
 }
 
-typedef struct {
-    const char **names, **values;
-    size_t count;
-    size_t head_bytes;
-} header_list;
-
 static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
     header_list *list = cls;
-    if (list->names != NULL) {
-        list->names[list->count] = key;
-        list->values[list->count] = value != NULL ? value : "";
-    }
+    list->names[list->count] = key;
+    list->values[list->count] = value != NULL ? value : "";
     list->count += 1;
     list->head_bytes += strlen(key) + (value != NULL ? strlen(value) : 0) + 4;  // ": " and CRLF.
     return MHD_YES;
+}
+
+// Collects the headers into the request's state and sizes the head; false when out of memory.
+static bool collect_headers(struct MHD_Connection *connection, header_list *headers, size_t line) {
+    int count = MHD_get_connection_values(connection, MHD_HEADER_KIND, NULL, NULL);
+    size_t capacity = count > 0 ? (size_t)count : 1;
+    headers->names = malloc(2 * capacity * sizeof(char *));
+    if (headers->names == NULL) return false;
+    headers->values = headers->names + capacity;
+    headers->head_bytes = line + 2;  // The empty line that ends the head.
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, headers);
+    return true;
 }
 
 // The longest numeric address getnameinfo writes: an IPv6 address with a scope ("fe80::1%eth0").
@@ -109,13 +120,6 @@ static void describe_client(struct MHD_Connection *connection, char address[CLIE
 // reads the body it refused (it then closes the connection after the answer).
 static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connection *connection, const char *method,
                               const char *version, request_state *state, http_shim_request_state kind) {
-    header_list headers = {0};
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &headers);
-    size_t capacity = headers.count > 0 ? headers.count : 1;
-    const char **slots = malloc(2 * capacity * sizeof(char *));  // The strings stay libmicrohttpd's.
-    if (slots == NULL) return MHD_NO;
-    headers = (header_list){.names = slots, .values = slots + capacity};
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &headers);
     char client_address[CLIENT_ADDRESS_CAPACITY];
     describe_client(connection, client_address);
     const char *question_mark = strchr(state->target, '?');
@@ -125,14 +129,14 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
         .method = method, .version = version, .path = state->target, .path_length = path_length,
         .query = question_mark != NULL ? question_mark + 1 : NULL,
         .query_length = question_mark != NULL ? strlen(question_mark + 1) : 0,
-        .header_names = headers.names, .header_values = headers.values, .header_count = headers.count,
+        .header_names = state->headers.names, .header_values = state->headers.values,
+        .header_count = state->headers.count,
         .body = complete ? state->body : NULL, .body_length = complete ? state->body_length : 0,
         .state = kind, .client_address = client_address,
     };
     http_shim_exchange exchange = {.status = 500, .delivery = HTTP_SHIM_SEND, .connection = connection,
                                    .timer = &server->timer, .download_rate = state->download_rate};
     server->handler(server->context, &request, &exchange);
-    free(slots);
     if (exchange.response == NULL) {  // The handler always answers; this is a failed allocation.
         exchange.response = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
         exchange.status = 500;
@@ -149,13 +153,10 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
 
 // What the shim itself refuses once the headers are in, before any body is read; HTTP_SHIM_COMPLETE when nothing.
 static http_shim_request_state refusal(struct http_shim_server *server, struct MHD_Connection *connection,
-                                       const char *method, const char *version, request_state *state) {
+                                       size_t line, request_state *state) {
     if (shim_headers_arrived(connection)) return HTTP_SHIM_TOO_MANY_CONNECTIONS;
-    size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
     if (line > server->max_head_bytes) return HTTP_SHIM_TARGET_TOO_LONG;
-    header_list sizes = {.head_bytes = line + 2};  // The empty line that ends the head.
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &sizes);
-    if (sizes.head_bytes > server->max_head_bytes) return HTTP_SHIM_HEADERS_TOO_LARGE;
+    if (state->headers.head_bytes > server->max_head_bytes) return HTTP_SHIM_HEADERS_TOO_LARGE;
     // Only "chunked" (which libmicrohttpd decodes) or no transfer coding delimits a body this server can read.
     const char *coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
     if (coding != NULL && strcasecmp(coding, "chunked") != 0) return HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING;
@@ -165,14 +166,6 @@ static http_shim_request_state refusal(struct http_shim_server *server, struct M
     if (length > (unsigned long long)server->max_body_bytes) return HTTP_SHIM_BODY_TOO_LARGE;
     state->expected_length = (size_t)length;
     return HTTP_SHIM_COMPLETE;
-}
-
-// A paced upload's socket keeps about a slice (a tenth of a second's bytes) in its receive buffer, as a slow link
-// holds little in flight: without it the kernel would take a whole body at once, and the client's progress with it.
-static void shrink_receive_buffer(struct MHD_Connection *connection, uint64_t rate) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-    int bytes = rate / 10 < 4096 ? 4096 : rate / 10 > 1048576 ? 1048576 : (int)(rate / 10);
-    if (info != NULL) setsockopt(info->connect_fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
 }
 
 // Paces the body read so far: once it is ahead of the upload rate the connection is suspended until the bytes are
@@ -200,8 +193,10 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
         state->in_flight = true;
         atomic_fetch_add(&server->in_flight, 1);
         if (server->pace != NULL) server->pace(server->context, &state->upload_rate, &state->download_rate);
-        if (state->upload_rate != 0) shrink_receive_buffer(connection, state->upload_rate);
-        http_shim_request_state refused = refusal(server, connection, method, version, state);
+        shim_pace_receive_buffer(connection, state->upload_rate);
+        size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
+        if (!collect_headers(connection, &state->headers, line)) return MHD_NO;
+        http_shim_request_state refused = refusal(server, connection, line, state);
         // Queuing an accepted request's answer here would make libmicrohttpd close the connection after it.
         return refused == HTTP_SHIM_COMPLETE ? MHD_YES : answer(server, connection, method, version, state, refused);
     }

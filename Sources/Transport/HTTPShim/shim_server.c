@@ -158,7 +158,7 @@ static unsigned int adopt_waiting_connections(http_shim_server *server, MHD_sock
 
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     const uint64_t deadline = shim_now_milliseconds() + grace_milliseconds;
-    unsigned int expected_started = shim_registry_started(&server->connections);
+    unsigned int expected_started = atomic_load(&server->connections.started);
     MHD_socket listener = MHD_quiesce_daemon(server->daemon);
     if (listener != MHD_INVALID_SOCKET) {
         // libmicrohttpd 1.0 registers a connection added from another thread later, on its own thread.
