@@ -7,7 +7,7 @@
 
 #include "shim_internal.h"
 
-#include <arpa/inet.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -27,8 +27,7 @@ typedef struct connection_record {
     struct connection_record *next, *previous;
     shim_registry *registry;
     MHD_socket descriptor;
-    int family;                 // AF_INET or AF_INET6 (0: unknown), with the peer's address for the per-client limit.
-    uint8_t address[16];
+    char address[SHIM_ADDRESS_CAPACITY];  // The peer's numeric address ("" when unknown), for the handler and the limit.
     bool shared_loopback;       // 127.0.0.1 or ::1, shared by every local client: no per-client limit.
     bool over_limit;            // Came when the server was full: its request is answered 503, then it closes.
     atomic_bool has_request_line;  // The current request's line has arrived (junk never makes one).
@@ -73,31 +72,25 @@ static bool has_unread_bytes(const connection_record *record) {
 static void remember_peer(connection_record *record, struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (info == NULL || info->client_addr == NULL) return;
-    static const uint8_t mapped_loopback[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 127, 0, 0, 1};
-    if (info->client_addr->sa_family == AF_INET) {
-        const struct sockaddr_in *peer = (const struct sockaddr_in *)info->client_addr;
-        record->family = AF_INET;
-        memcpy(record->address, &peer->sin_addr, sizeof peer->sin_addr);
-        record->shared_loopback = peer->sin_addr.s_addr == htonl(INADDR_LOOPBACK);
-    } else if (info->client_addr->sa_family == AF_INET6) {
-        const struct sockaddr_in6 *peer = (const struct sockaddr_in6 *)info->client_addr;
-        record->family = AF_INET6;
-        memcpy(record->address, &peer->sin6_addr, sizeof peer->sin6_addr);
-        record->shared_loopback = IN6_IS_ADDR_LOOPBACK(&peer->sin6_addr) ||
-                                  memcmp(record->address, mapped_loopback, sizeof mapped_loopback) == 0;
-    }
+    const struct sockaddr *peer = info->client_addr;
+    socklen_t length = peer->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+    if (getnameinfo(peer, length, record->address, sizeof record->address, NULL, 0, NI_NUMERICHOST) != 0) return;
+    record->shared_loopback = strcmp(record->address, "127.0.0.1") == 0 || strcmp(record->address, "::1") == 0 ||
+                              strcmp(record->address, "::ffff:127.0.0.1") == 0;
+}
+
+const char *shim_client_address(struct MHD_Connection *connection) {
+    connection_record *record = record_of(connection);
+    return record != NULL ? record->address : "";
 }
 
 // Under the lock. The scan for the per-client limit runs only for addresses that have one.
 static bool is_over_limit(const shim_registry *registry, const connection_record *record) {
     if (registry->open >= registry->connection_limit) return true;
-    if (record->shared_loopback || record->family == 0 || registry->per_client_limit == 0) return false;
+    if (record->shared_loopback || record->address[0] == '\0' || registry->per_client_limit == 0) return false;
     unsigned int from_peer = 0;
-    size_t length = record->family == AF_INET ? 4 : 16;
     for (const connection_record *other = registry->head; other != NULL; other = other->next) {
-        if (!other->over_limit && other->family == record->family && memcmp(other->address, record->address, length) == 0) {
-            from_peer++;
-        }
+        if (!other->over_limit && strcmp(other->address, record->address) == 0) from_peer++;
     }
     return from_peer >= registry->per_client_limit;
 }
@@ -154,8 +147,9 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
             registry->head = record;
         }
         // The watchdog sleeps while there is nothing to watch; a waiting stop counts registrations.
-        bool first = record != NULL && record->next == NULL;
-        if (first || atomic_load(&registry->stop_waiting)) pthread_cond_broadcast(&registry->monitor.wake);
+        if ((record != NULL && record->next == NULL) || atomic_load(&registry->stop_waiting)) {
+            pthread_cond_broadcast(&registry->monitor.wake);
+        }
         pthread_mutex_unlock(&registry->monitor.lock);
         return;
     }
@@ -249,11 +243,7 @@ int shim_registry_start(shim_registry *registry, const http_shim_config *config)
 
 // After libmicrohttpd has stopped, so no connection callback runs any more.
 void shim_registry_stop(shim_registry *registry) {
-    pthread_mutex_lock(&registry->monitor.lock);
-    registry->stopping = true;
-    pthread_cond_broadcast(&registry->monitor.wake);
-    pthread_mutex_unlock(&registry->monitor.lock);
-    pthread_join(registry->watchdog, NULL);
+    shim_monitor_stop(&registry->monitor, &registry->stopping, registry->watchdog);
     shim_monitor_destroy(&registry->monitor);
 }
 

@@ -5,13 +5,17 @@
 #include "http_shim.h"
 
 #include <microhttpd.h>
+#include <net/if.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <time.h>
 
-// A condition variable whose timed waits are right on every platform (shim_timer.c): Linux waits on the monotonic
-// clock, macOS (which cannot choose the clock) on the wall clock, each deadline computed on the clock waited on.
+// The longest numeric address getnameinfo writes: an IPv6 address with a scope ("fe80::1%eth0").
+enum { SHIM_ADDRESS_CAPACITY = INET6_ADDRSTRLEN + IF_NAMESIZE + 1 };
+
+// A lock and a condition whose timed waits are right on Linux and macOS (shim_timer.c).
 typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t wake;
@@ -19,11 +23,13 @@ typedef struct {
 
 int shim_monitor_init(shim_monitor *monitor);
 void shim_monitor_destroy(shim_monitor *monitor);
-// Under the lock: waits until signalled or until `due` (on shim_now_milliseconds' clock; UINT64_MAX: no deadline).
+// Under the lock: waits until signalled or until `due` (shim_now_milliseconds' clock; UINT64_MAX: no deadline).
 void shim_monitor_wait(shim_monitor *monitor, uint64_t due);
+// Sets `stopping` under the lock, wakes the thread and joins it.
+void shim_monitor_stop(shim_monitor *monitor, bool *stopping, pthread_t thread);
 uint64_t shim_now_milliseconds(void);  // Monotonic.
 
-// Suspended connections and when each is resumed (shim_timer.c): a delayed answer, a paced body's next slice.
+// Suspended connections and when each is resumed (shim_timer.c).
 struct timer_entry;
 typedef struct {
     shim_monitor monitor;       // Guards the list and `stopping`; signalled when an entry comes first or on stop.
@@ -33,16 +39,14 @@ typedef struct {
 } shim_timer;
 
 int shim_timer_start(shim_timer *timer);
-// Suspends the connection (call it from the access handler or a content reader only) and resumes it at `due`.
-// Once the timer stops, a connection is resumed at once.
+// Suspends the connection (from the access handler or a content reader only) and resumes it at `due`; once the
+// timer stops, at once.
 void shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due);
-// Resumes every waiting connection at once and joins the thread; shim_timer_free releases the rest after the
-// daemon has stopped.
+// Resumes every waiting connection and joins the thread; shim_timer_free, after the daemon stopped, the rest.
 void shim_timer_stop(shim_timer *timer);
 void shim_timer_free(shim_timer *timer);
 
-// The open connections (shim_connections.c): the limits, the header deadline, junk that never makes a request line,
-// and a stop that waits for requests already in.
+// The open connections (shim_connections.c).
 struct connection_record;
 typedef struct {
     shim_monitor monitor;           // Guards the list and the counts; signalled on stop, or for a waiting stop.
@@ -80,16 +84,17 @@ void shim_request_line_arrived(struct MHD_Connection *connection);
 // The headers have arrived; returns whether the connection is over a limit (its request is answered 503).
 bool shim_headers_arrived(struct MHD_Connection *connection);
 void shim_answer_queued(struct MHD_Connection *connection);
+// The peer's numeric address, taken once per connection; "" when unknown. Valid until the connection closes.
+const char *shim_client_address(struct MHD_Connection *connection);
 void shim_pace_receive_buffer(struct MHD_Connection *connection, uint64_t upload_rate);
 void shim_awaiting_next_request(struct MHD_Connection *connection);
-// Tells a waiting stop that something it waits for may have changed.
-void shim_registry_changed(shim_registry *registry);
+void shim_registry_changed(shim_registry *registry);  // Wakes a waiting stop.
 // Waits until no request is in flight, every connection handed over is registered and none holds unread bytes
 // without its headers, or until `deadline`.
 void shim_registry_wait_idle(shim_registry *registry, const atomic_uint *in_flight, unsigned int expected_started,
                              uint64_t deadline);
 
-// The access handler and the request's lifetime (shim_request.c), registered by shim_server.c.
+// The request's callbacks (shim_request.c).
 void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *connection);
 enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                                const char *version, const char *upload_data, size_t *upload_data_size,
@@ -97,7 +102,7 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
 void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
                        enum MHD_RequestTerminationCode reason);
 
-// The answer (shim_response.c). An exchange is the handler's answer until it is queued.
+// The handler's answer until it is queued (shim_response.c).
 struct http_shim_exchange {
     struct MHD_Response *response;
     unsigned int status;
@@ -109,8 +114,7 @@ struct http_shim_exchange {
     shim_timer *timer;
     uint64_t download_rate;
 };
-// Queues the answer, or closes the connection as the delivery says; releases the exchange's response either way.
-// MHD_NO closes the connection.
+// Queues the answer or closes the connection (MHD_NO) as the delivery says; releases the response either way.
 enum MHD_Result shim_deliver(http_shim_exchange *exchange);
 
 #endif

@@ -5,9 +5,6 @@
 
 #include "shim_internal.h"
 
-#include <net/if.h>
-#include <netdb.h>
-#include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -103,25 +100,11 @@ static bool collect_headers(struct MHD_Connection *connection, header_list *head
     return true;
 }
 
-// The longest numeric address getnameinfo writes: an IPv6 address with a scope ("fe80::1%eth0").
-enum { CLIENT_ADDRESS_CAPACITY = INET6_ADDRSTRLEN + IF_NAMESIZE + 1 };
-
-static void describe_client(struct MHD_Connection *connection, char address[CLIENT_ADDRESS_CAPACITY]) {
-    address[0] = '\0';
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (info == NULL || info->client_addr == NULL) return;
-    const struct sockaddr *peer = info->client_addr;
-    socklen_t length = peer->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
-    if (getnameinfo(peer, length, address, CLIENT_ADDRESS_CAPACITY, NULL, 0, NI_NUMERICHOST) != 0) address[0] = '\0';
-}
-
 // Hands the request to the handler and queues its answer, now or, when it asked for a delay and the request was read
 // whole, once the delay has passed. A refusal is queued in the call that refuses it, so that libmicrohttpd never
 // reads the body it refused (it then closes the connection after the answer).
 static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connection *connection, const char *method,
                               const char *version, request_state *state, http_shim_request_state kind) {
-    char client_address[CLIENT_ADDRESS_CAPACITY];
-    describe_client(connection, client_address);
     const char *question_mark = strchr(state->target, '?');
     size_t path_length = question_mark != NULL ? (size_t)(question_mark - state->target) : strlen(state->target);
     bool complete = kind == HTTP_SHIM_COMPLETE;
@@ -132,7 +115,7 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
         .header_names = state->headers.names, .header_values = state->headers.values,
         .header_count = state->headers.count,
         .body = complete ? state->body : NULL, .body_length = complete ? state->body_length : 0,
-        .state = kind, .client_address = client_address,
+        .state = kind, .client_address = shim_client_address(connection),
     };
     http_shim_exchange exchange = {.status = 500, .delivery = HTTP_SHIM_SEND, .connection = connection,
                                    .timer = &server->timer, .download_rate = state->download_rate};

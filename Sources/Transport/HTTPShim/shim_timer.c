@@ -19,14 +19,18 @@ uint64_t shim_now_milliseconds(void) {
     return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
 }
 
+#if defined(__linux__)
+static const clockid_t wait_clock = CLOCK_MONOTONIC;
+#else
+static const clockid_t wait_clock = CLOCK_REALTIME;  // macOS has no pthread_condattr_setclock: the wall clock.
+#endif
+
 int shim_monitor_init(shim_monitor *monitor) {
     pthread_condattr_t attributes;
     if (pthread_condattr_init(&attributes) != 0) return -1;
     int failed = 0;
 #if defined(__linux__)
-    failed = pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC) != 0;
-#else
-    // macOS has no pthread_condattr_setclock: its conditions wait on the wall clock (wait_clock below).
+    failed = pthread_condattr_setclock(&attributes, wait_clock) != 0;
 #endif
     if (!failed) failed = pthread_mutex_init(&monitor->lock, NULL) != 0;
     if (!failed && pthread_cond_init(&monitor->wake, &attributes) != 0) {
@@ -41,12 +45,6 @@ void shim_monitor_destroy(shim_monitor *monitor) {
     pthread_cond_destroy(&monitor->wake);
     pthread_mutex_destroy(&monitor->lock);
 }
-
-#if defined(__linux__)
-static const clockid_t wait_clock = CLOCK_MONOTONIC;
-#else
-static const clockid_t wait_clock = CLOCK_REALTIME;  // What macOS's pthread_cond_timedwait measures against.
-#endif
 
 void shim_monitor_wait(shim_monitor *monitor, uint64_t due) {
     if (due == UINT64_MAX) {
@@ -122,12 +120,16 @@ void shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, ui
     pthread_mutex_unlock(&timer->monitor.lock);
 }
 
+void shim_monitor_stop(shim_monitor *monitor, bool *stopping, pthread_t thread) {
+    pthread_mutex_lock(&monitor->lock);
+    *stopping = true;
+    pthread_cond_broadcast(&monitor->wake);
+    pthread_mutex_unlock(&monitor->lock);
+    pthread_join(thread, NULL);
+}
+
 void shim_timer_stop(shim_timer *timer) {
-    pthread_mutex_lock(&timer->monitor.lock);
-    timer->stopping = true;
-    pthread_cond_signal(&timer->monitor.wake);
-    pthread_mutex_unlock(&timer->monitor.lock);
-    pthread_join(timer->thread, NULL);
+    shim_monitor_stop(&timer->monitor, &timer->stopping, timer->thread);
 }
 
 void shim_timer_free(shim_timer *timer) {
