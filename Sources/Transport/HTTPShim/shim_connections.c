@@ -27,7 +27,7 @@ typedef struct connection_record {
     struct connection_record *next, *previous;
     shim_registry *registry;
     MHD_socket descriptor;
-    char address[SHIM_ADDRESS_CAPACITY];  // The peer's numeric address ("" when unknown), for the handler and the limit.
+    char address[SHIM_ADDRESS_CAPACITY];  // The peer, numeric ("" when unknown): for the handler and the limit.
     bool shared_loopback;       // 127.0.0.1 or ::1, shared by every local client: no per-client limit.
     bool over_limit;            // Came when the server was full: its request is answered 503, then it closes.
     atomic_bool has_request_line;  // The current request's line has arrived (junk never makes one).

@@ -11,7 +11,6 @@
 typedef struct paced_body {
     const uint8_t *bytes;       // `copy`, or the caller's shared bytes.
     size_t sent_length;         // What is sent: the whole body, or half of it when truncated.
-    bool truncated;
     void (*release)(void *owner);  // For shared bytes: called once libmicrohttpd is done with them.
     void *owner;
     struct MHD_Connection *connection;
@@ -50,18 +49,17 @@ static void release_body(void *cls) {
 }
 
 // A response read by read_body: from a copy of `bytes` when `release` is NULL, else from `bytes` themselves.
-static int respond_paced(http_shim_exchange *exchange, unsigned int status, const uint8_t *bytes, size_t length,
-                         bool truncated, void (*release)(void *owner), void *owner) {
+static int respond_paced(http_shim_exchange *exchange, const uint8_t *bytes, size_t length, bool truncated,
+                         void (*release)(void *owner), void *owner) {
     paced_body *body = malloc(sizeof *body + (release == NULL ? length : 0));
     if (body == NULL) {
         if (release != NULL) release(owner);
         return -1;
     }
     *body = (paced_body){.bytes = release == NULL ? body->copy : bytes, .sent_length = truncated ? length / 2 : length,
-                         .truncated = truncated, .release = release, .owner = owner,
+                         .release = release, .owner = owner,
                          .connection = exchange->connection, .timer = exchange->timer, .rate = exchange->download_rate};
     if (release == NULL && length > 0) memcpy(body->copy, bytes, length);
-    exchange->status = status;
     // The headers announce the whole length either way.
     exchange->response = MHD_create_response_from_callback(length, 16384, read_body, body, release_body);
     if (exchange->response != NULL) return 0;
@@ -74,29 +72,29 @@ static void forget_answer(http_shim_exchange *exchange) {
     exchange->response = NULL;
 }
 
-int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const uint8_t *body, size_t body_length) {
+static int respond(http_shim_exchange *exchange, unsigned int status, const void *body, size_t length,
+                   void (*release)(void *owner), void *owner) {
     forget_answer(exchange);
+    exchange->status = status;
     bool truncated = exchange->delivery == HTTP_SHIM_TRUNCATE;
     if (exchange->download_rate != 0 || truncated) {
-        return respond_paced(exchange, status, body, body_length, truncated, NULL, NULL);
+        return respond_paced(exchange, body, length, truncated, release, owner);
     }
-    exchange->response = MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_MUST_COPY);
-    exchange->status = status;
-    return exchange->response != NULL ? 0 : -1;
+    exchange->response = release == NULL
+        ? MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY)
+        : MHD_create_response_from_buffer_with_free_callback_cls(length, (void *)body, release, owner);
+    if (exchange->response != NULL) return 0;
+    if (release != NULL) release(owner);
+    return -1;
+}
+
+int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const uint8_t *body, size_t body_length) {
+    return respond(exchange, status, body, body_length, NULL, NULL);
 }
 
 int http_shim_respond_shared(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
                              void (*release)(void *owner), void *owner) {
-    forget_answer(exchange);
-    bool truncated = exchange->delivery == HTTP_SHIM_TRUNCATE;
-    if (exchange->download_rate != 0 || truncated) {
-        return respond_paced(exchange, status, body, body_length, truncated, release, owner);
-    }
-    exchange->response = MHD_create_response_from_buffer_with_free_callback_cls(body_length, (void *)body, release, owner);
-    exchange->status = status;
-    if (exchange->response != NULL) return 0;
-    release(owner);
-    return -1;
+    return respond(exchange, status, body, body_length, release, owner);
 }
 
 void http_shim_set_delivery(http_shim_exchange *exchange, http_shim_delivery delivery,

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #if MHD_VERSION < 0x00097500
-#error "libmicrohttpd 0.9.75 or later is needed (Debian 12: apt install libmicrohttpd-dev; macOS: brew install libmicrohttpd)"
+#error "libmicrohttpd 0.9.75 or later is needed (Debian: apt install libmicrohttpd-dev; macOS: brew install it)"
 #elif (MHD_VERSION >= 0x00097600 && MHD_VERSION < 0x01000000) || MHD_VERSION >= 0x01010000
 #warning "this libmicrohttpd has not been tested with OpenMarket (tested: 0.9.75 and 1.0.x); run ./scripts/test"
 #endif
