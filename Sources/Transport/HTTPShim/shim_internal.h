@@ -39,9 +39,9 @@ typedef struct {
 } shim_timer;
 
 int shim_timer_start(shim_timer *timer);
-// Suspends the connection (from the access handler or a content reader only) and resumes it at `due`; once the
-// timer stops, at once.
-void shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due);
+// Suspends the connection (from the access handler or a content reader only) and resumes it at `due`. False when it
+// is not suspended (the timer has stopped, or no memory): go on at once.
+bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due);
 // Resumes every waiting connection and joins the thread; shim_timer_free, after the daemon stopped, the rest.
 void shim_timer_stop(shim_timer *timer);
 void shim_timer_free(shim_timer *timer);

@@ -29,11 +29,8 @@ static ssize_t read_body(void *cls, uint64_t position, char *buffer, size_t capa
     if (length > capacity) length = capacity;
     if (body->rate != 0) {
         uint64_t now = shim_now_milliseconds();
-        if (body->due > now) {
-            // Suspending from a content reader is allowed; a suspended connection is not asked again until resumed.
-            shim_timer_suspend(body->timer, body->connection, body->due);
-            return 0;
-        }
+        // Suspending from a content reader is allowed; a suspended connection is not asked again until resumed.
+        if (body->due > now && shim_timer_suspend(body->timer, body->connection, body->due)) return 0;
         uint64_t slice = body->rate / 10 > 0 ? body->rate / 10 : 1;
         if (length > slice) length = (size_t)slice;
         body->due = (body->due > 0 ? body->due : now) + (uint64_t)length * 1000u / body->rate;

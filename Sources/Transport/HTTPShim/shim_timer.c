@@ -97,11 +97,11 @@ int shim_timer_start(shim_timer *timer) {
     return -1;
 }
 
-void shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due) {
+bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due) {
     // Suspended before it is listed, so the timer never resumes a connection that is not suspended yet. Without
     // memory for the entry the connection is not suspended: the answer goes out now, the body at full speed.
     struct timer_entry *entry = malloc(sizeof *entry);
-    if (entry == NULL) return;
+    if (entry == NULL) return false;
     entry->connection = connection;
     entry->due = due;
     MHD_suspend_connection(connection);
@@ -110,7 +110,7 @@ void shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, ui
         pthread_mutex_unlock(&timer->monitor.lock);
         MHD_resume_connection(connection);
         free(entry);
-        return;
+        return false;
     }
     struct timer_entry **link = &timer->head;
     while (*link != NULL && (*link)->due <= due) link = &(*link)->next;
@@ -118,6 +118,7 @@ void shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, ui
     *link = entry;
     if (timer->head == entry) pthread_cond_signal(&timer->monitor.wake);
     pthread_mutex_unlock(&timer->monitor.lock);
+    return true;
 }
 
 void shim_monitor_stop(shim_monitor *monitor, bool *stopping, pthread_t thread) {
