@@ -79,6 +79,11 @@ static void remember_peer(connection_record *record, struct MHD_Connection *conn
                               strcmp(record->address, "::ffff:127.0.0.1") == 0;
 }
 
+void shim_close(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info != NULL) shutdown(info->connect_fd, SHUT_RDWR);
+}
+
 const char *shim_client_address(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
     return record != NULL ? record->address : "";

@@ -12,6 +12,10 @@
 #include <stdbool.h>
 #include <time.h>
 
+// What libmicrohttpd takes of a connection's pool per query parameter (a list entry), and the room an answer's
+// header block needs beside the request.
+enum { SHIM_PARAMETER_BYTES = 64, SHIM_ANSWER_ROOM = 8192 };
+
 // The longest numeric address getnameinfo writes: an IPv6 address with a scope ("fe80::1%eth0").
 enum { SHIM_ADDRESS_CAPACITY = INET6_ADDRSTRLEN + IF_NAMESIZE + 1 };
 
@@ -69,6 +73,7 @@ struct http_shim_server {
     void *context;
     size_t max_body_bytes;
     size_t max_head_bytes;
+    size_t pool_bytes;              // libmicrohttpd's memory per connection (shim_server.c).
     uint16_t port;
     // Requests whose headers have all arrived and whose answer is not sent yet; a graceful stop waits on it.
     atomic_uint in_flight;
@@ -86,6 +91,8 @@ bool shim_headers_arrived(struct MHD_Connection *connection);
 void shim_answer_queued(struct MHD_Connection *connection);
 // The peer's numeric address, taken once per connection; "" when unknown. Valid until the connection closes.
 const char *shim_client_address(struct MHD_Connection *connection);
+// Ends the connection with shutdown(): libmicrohttpd reads end of file and closes it on its own thread.
+void shim_close(struct MHD_Connection *connection);
 void shim_pace_receive_buffer(struct MHD_Connection *connection, uint64_t upload_rate);
 void shim_awaiting_next_request(struct MHD_Connection *connection);
 void shim_registry_changed(shim_registry *registry);  // Wakes a waiting stop.

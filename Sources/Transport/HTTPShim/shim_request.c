@@ -31,8 +31,15 @@ typedef struct {
 
 // Runs when the request line arrives, before the headers: the only moment the raw, undecoded target is visible.
 void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *connection) {
-    (void)cls;
+    struct http_shim_server *server = cls;
     shim_request_line_arrived(connection);
+    // libmicrohttpd 0.9.75 next stores each query parameter in the connection's pool and, when they do not fit, waits
+    // for the idle timeout without answering: such a connection is closed now (see pool_bytes in shim_server.c).
+    size_t parameters = 0, length = 0;
+    for (const char *at = uri != NULL ? strchr(uri, '?') : NULL; at != NULL && *at != '\0'; at++, length++) {
+        parameters += *at == '&' || *at == '?';
+    }
+    if (parameters * SHIM_PARAMETER_BYTES + length + SHIM_ANSWER_ROOM > server->pool_bytes) shim_close(connection);
     request_state *state = calloc(1, sizeof *state);
     if (state == NULL) return NULL;
     state->target = strdup(uri != NULL ? uri : "/");
