@@ -125,8 +125,8 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         MHD_OPTION_END);
     if (server->daemon == NULL) {
         // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.
-        snprintf(error, error_capacity, "libmicrohttpd %s cannot listen on %s (is the port already in use, the address "
-                 "not local, or the library older than the one this was built with?)", MHD_get_version(), config->host);
+        snprintf(error, error_capacity, "cannot listen on %s (is the port already in use, the address not local, or "
+                 "libmicrohttpd %s older than the one this was built with?)", config->host, MHD_get_version());
         shim_timer_stop(&server->timer);
         shim_timer_free(&server->timer);
         shim_registry_stop(&server->connections);
