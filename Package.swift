@@ -1,10 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// OPENMARKET_PORTABLE_SHIM=1 builds the HTTP shim's portable path (what macOS builds: poll, no ELF interposition) on
-// Linux too, so that CI tests what a Mac runs; see Sources/HTTPShim/shim_internal.h. Use a separate --scratch-path.
-let portableShim = Context.environment["OPENMARKET_PORTABLE_SHIM"] == "1"
-
 // Sources/ is grouped by layer, from the bottom up (ARCHITECTURE.md draws the graph): a module depends only on
 // modules of its own layer or of layers listed before it (build tools aside). A source target lives in
 // Sources/<layer>/<name>.
@@ -50,8 +46,7 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         .target(
-            name: "HTTPShim", dependencies: ["CMicroHTTPD"],
-            cSettings: portableShim ? [.define("HTTP_SHIM_PORTABLE")] : []),
+            name: "HTTPShim", dependencies: ["CMicroHTTPD"]),
         .target(name: "HTTPServer", dependencies: ["HTTPCore", "HTTPShim", "Locking"]),
 
         // Multipart: the streaming multipart/form-data parser, independent of HTTP.

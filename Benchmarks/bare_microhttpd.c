@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 static char *body;
@@ -47,8 +48,11 @@ int main(int argc, char **argv) {
     fclose(file);
 
     unsigned int threads = (unsigned int)atoi(argv[2]);
+    // The same event loop as the emulator: libmicrohttpd's choice, or poll with OPENMARKET_EVENT_LOOP=poll.
+    const char *loop = getenv("OPENMARKET_EVENT_LOOP");
+    unsigned int poller = loop != NULL && strcmp(loop, "poll") == 0 ? MHD_USE_POLL : MHD_USE_AUTO;
     struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO | MHD_ALLOW_SUSPEND_RESUME,
+        MHD_USE_INTERNAL_POLLING_THREAD | poller | MHD_USE_ITC | MHD_USE_TURBO | MHD_ALLOW_SUSPEND_RESUME,
         (uint16_t)atoi(argv[1]), NULL, NULL,
         on_access, NULL,
         MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0,

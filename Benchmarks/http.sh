@@ -2,7 +2,7 @@
 # Foundation benchmark: the emulator's /healthChecker against bare libmicrohttpd serving the same 4 bytes with
 # the same thread count. Target ratio >= 0.8. Environment: THREADS, DURATION (default 10s), CONNECTIONS (64),
 # ROUNDS (3), NEW_CONNECTIONS (1: a connection per request, as clients without keep-alive make),
-# OPENMARKET_PORTABLE_SHIM (1: the shim's portable path, what a Mac builds).
+# OPENMARKET_EVENT_LOOP (poll: a Mac's loop, in both servers), OPENMARKET_BINARY (another build to measure).
 source "$(dirname "$0")/lib.sh"
 ensure_tool wrk wrk
 build_release

@@ -26,13 +26,13 @@ ensure_tool() {  # ensure_tool COMMAND DEBIAN_PACKAGE
   $sudo apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$2" >/dev/null
 }
 
-# OPENMARKET_PORTABLE_SHIM=1 benchmarks the HTTP shim's portable path (what a Mac builds), in a scratch path of its own.
+# OPENMARKET_BINARY=PATH benchmarks that binary instead of this clone's release build (e.g. another commit's, side by
+# side). OPENMARKET_EVENT_LOOP=poll forces poll, a Mac's loop, in the emulator and in bare libmicrohttpd alike.
 build_release() {
+  if [ -n "${OPENMARKET_BINARY:-}" ]; then OPENMARKET=$OPENMARKET_BINARY; return 0; fi
   "$REPO_DIR/scripts/ensure-dependencies"
-  local scratch="$REPO_DIR/.build"
-  [ "${OPENMARKET_PORTABLE_SHIM:-0}" = 1 ] && scratch="$REPO_DIR/.build-portable-release"
-  (cd "$REPO_DIR" && swift build -c release --product openmarket --quiet --scratch-path "$scratch")
-  OPENMARKET="$scratch/release/openmarket"
+  (cd "$REPO_DIR" && swift build -c release --product openmarket --quiet)
+  OPENMARKET="$REPO_DIR/.build/release/openmarket"
 }
 
 build_bare() {

@@ -37,8 +37,12 @@ package final class RawHTTPConnection {
 
     /// Connects to `host` (127.0.0.1 unless told, or another IPv4 address of this machine, to be a non-loopback
     /// peer) with a receive timeout, so no test can hang on a silent server. `clientAddress` is the loopback address
-    /// the connection comes from.
-    package init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10, clientAddress: String? = nil) throws {
+    /// the connection comes from. `sendBufferBytes` fixes the socket's send buffer (the kernel otherwise grows it to
+    /// megabytes on loopback), so that what the client has sent shows how fast the server reads.
+    package init(
+        port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10, clientAddress: String? = nil,
+        sendBufferBytes: Int32? = nil
+    ) throws {
         socketDescriptor = try LoopbackSocket.make()
         // From here on a throw runs deinit, which closes the socket: closing it here too would close whatever
         // descriptor took its number meanwhile, such as another test's server socket.
@@ -47,6 +51,9 @@ package final class RawHTTPConnection {
         }
         // A server that closes early (a 413 before the body) must fail the write, not kill the whole test run.
         signal(SIGPIPE, SIG_IGN)
+        if var sendBufferBytes {
+            setsockopt(socketDescriptor, SOL_SOCKET, SO_SNDBUF, &sendBufferBytes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = LoopbackSocket.address(port: port, host: host)

@@ -10,53 +10,32 @@ package final class HTTPServer: Sendable {
 
     /// The port actually bound.
     package let port: UInt16
-    /// How fast request and response bodies travel; the control plane changes its rates while the server runs.
-    package let pace: NetworkPace
     private let state: RunningState
 
     /// Starts listening; returns once connections are accepted. Without an access log no request is logged.
-    /// An interceptor sees every request before the router and may answer it itself.
+    /// An interceptor sees every request before the router and may answer it itself. `pace` is read once per
+    /// request: its body is read at the upload rate and its answer's body sent at the download rate.
     package init(
         configuration: ServerConfiguration, router: Router, accessLog: AccessLog? = nil,
         interceptor: (any RequestInterceptor)? = nil, pace: NetworkPace = NetworkPace()
     ) throws {
-        self.pace = pace
-        let dispatcher = RequestDispatcher(router: router, accessLog: accessLog, interceptor: interceptor)
+        let dispatcher = RequestDispatcher(router: router, accessLog: accessLog, interceptor: interceptor, pace: pace)
         // The daemon holds this reference until `stop` releases it.
         let context = Unmanaged.passRetained(dispatcher)
         var errorText = [CChar](repeating: 0, count: 256)
-        // The answers the shim sends by itself (bytes that are not a request, a Content-Length that is not a length,
-        // a head too large to leave room for an answer, and on the portable path what libmicrohttpd would refuse
-        // with its own HTML), rendered once here, as the generation renders every error.
-        let ownAnswers = [
-            ShimRefusal.unreadableRequest, ShimRefusal.badContentLength, ShimRefusal.requestLineTooLong,
-            ShimRefusal.headersTooLarge, ShimRefusal.libraryRefusal(code: 400), ShimRefusal.libraryRefusal(code: 505),
-            ShimRefusal.libraryRefusal(code: 413), ShimRefusal.unsupportedTransferCoding, ShimRefusal.bodyTooLarge,
-        ].map(router.render)
         let handle = configuration.host.withCString { host in
-            withOwnAnswers(ownAnswers[...]) { answers in
-                var shimConfiguration = http_shim_config(
-                    host: host,
-                    port: configuration.port,
-                    threads: UInt32(clamping: max(1, configuration.threads)),
-                    max_body_bytes: max(0, configuration.maxBodyBytes),
-                    connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
-                    connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
-                    per_client_connection_limit: UInt32(clamping: max(1, configuration.connectionsPerClient)),
-                    header_deadline_milliseconds: UInt32(clamping: max(1, configuration.headerDeadlineMilliseconds)),
-                    connection_memory_limit: max(4096, configuration.connectionMemoryLimit),
-                    unreadable_request: answers[0],
-                    bad_content_length: answers[1],
-                    request_line_too_long: answers[2],
-                    headers_too_large: answers[3],
-                    malformed_request: answers[4],
-                    version_not_supported: answers[5],
-                    chunk_too_large: answers[6],
-                    unsupported_transfer_coding: answers[7],
-                    body_too_large: answers[8])
-                return http_shim_start(
-                    &shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
-            }
+            var shimConfiguration = http_shim_config(
+                host: host,
+                port: configuration.port,
+                threads: UInt32(clamping: max(1, configuration.threads)),
+                max_body_bytes: max(0, configuration.maxBodyBytes),
+                max_head_bytes: max(1024, configuration.maxHeadBytes),
+                connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
+                connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
+                per_client_connection_limit: UInt32(clamping: max(1, configuration.connectionsPerClient)),
+                header_deadline_milliseconds: UInt32(clamping: max(1, configuration.headerDeadlineMilliseconds)),
+                pace: paceFromShim)
+            return http_shim_start(&shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
         }
         guard let handle else {
             context.release()
@@ -75,25 +54,6 @@ package final class HTTPServer: Sendable {
 
     deinit {
         state.stop()
-    }
-}
-
-/// Calls `body` with the shim's view of each response (status line, Content-Type and body), valid only during the
-/// call: the shim copies what it keeps.
-private func withOwnAnswers<Result>(
-    _ responses: ArraySlice<Response>, viewed: [http_shim_own_answer] = [],
-    _ body: ([http_shim_own_answer]) -> Result
-) -> Result {
-    guard let response = responses.first else { return body(viewed) }
-    let contentType = response.headers["Content-Type"] ?? "application/json"
-    return "\(response.status.code) \(response.status.reasonPhrase)".withCString { statusLine in
-        contentType.withCString { contentType in
-            response.body.withUnsafeBufferPointer { bytes in
-                let answer = http_shim_own_answer(
-                    status_line: statusLine, content_type: contentType, body: bytes.baseAddress, body_length: bytes.count)
-                return withOwnAnswers(responses.dropFirst(), viewed: viewed + [answer], body)
-            }
-        }
     }
 }
 
@@ -126,4 +86,12 @@ private let dispatchFromShim: http_shim_handler = { context, rawRequest, exchang
     guard let context, let rawRequest, let exchange else { return }
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue()
     dispatcher.handle(rawRequest.pointee, exchange: exchange)
+}
+
+/// The shim asks once per request, when its headers are in, how fast to move its bodies (0: unlimited).
+private let paceFromShim: http_shim_pace = { context, upload, download in
+    guard let context else { return }
+    let rates = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue().pace.rates
+    upload?.pointee = UInt64(clamping: max(0, rates.uploadBytesPerSecond ?? 0))
+    download?.pointee = UInt64(clamping: max(0, rates.downloadBytesPerSecond ?? 0))
 }

@@ -6,11 +6,13 @@ final class RequestDispatcher: Sendable {
     private let router: Router
     private let accessLog: AccessLog?
     private let interceptor: (any RequestInterceptor)?
+    let pace: NetworkPace
 
-    init(router: Router, accessLog: AccessLog?, interceptor: (any RequestInterceptor)?) {
+    init(router: Router, accessLog: AccessLog?, interceptor: (any RequestInterceptor)?, pace: NetworkPace) {
         self.router = router
         self.accessLog = accessLog
         self.interceptor = interceptor
+        self.pace = pace
     }
 
     func handle(_ raw: http_shim_request, exchange: OpaquePointer) {
@@ -60,9 +62,11 @@ final class RequestDispatcher: Sendable {
 
     private static func send(_ response: Response, to exchange: OpaquePointer) {
         let status = UInt32(clamping: response.status.code)
-        let created = if response.delivery == .truncate {
-            response.withBodyBytes { http_shim_respond_truncated(exchange, status, $0.baseAddress, $0.count) }
-        } else if let shared = response.sharedBody {
+        let milliseconds = response.delay.components.seconds * 1000
+            + response.delay.components.attoseconds / 1_000_000_000_000_000
+        // Before the body: a truncated answer's body is made to break off.
+        http_shim_set_delivery(exchange, response.delivery.shimDelivery, UInt32(clamping: milliseconds))
+        let created = if let shared = response.sharedBody {
             // libmicrohttpd holds this reference until the answer is sent, then calls releaseSharedBody.
             http_shim_respond_shared(
                 exchange, status, shared.start, shared.count, releaseSharedBody, Unmanaged.passRetained(shared).toOpaque())
@@ -75,25 +79,14 @@ final class RequestDispatcher: Sendable {
         for field in response.headers {
             _ = http_shim_add_header(exchange, field.name, field.value)
         }
-        let milliseconds = response.delay.components.seconds * 1000
-            + response.delay.components.attoseconds / 1_000_000_000_000_000
-        http_shim_set_delivery(exchange, response.delivery.shimDelivery, UInt32(clamping: milliseconds))
-    }
-}
-
-extension Response {
-    /// The bytes sent, shared or not.
-    fileprivate func withBodyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        guard let sharedBody else { return self.body.withUnsafeBufferPointer(body) }
-        return body(UnsafeBufferPointer(start: sharedBody.start.assumingMemoryBound(to: UInt8.self), count: sharedBody.count))
     }
 }
 
 extension Delivery {
-    /// A truncated answer is a kind of response in the shim, sent as usual once made.
     fileprivate var shimDelivery: http_shim_delivery {
         switch self {
-        case .send, .truncate: HTTP_SHIM_SEND
+        case .send: HTTP_SHIM_SEND
+        case .truncate: HTTP_SHIM_TRUNCATE
         case .drop: HTTP_SHIM_DROP
         case .reset: HTTP_SHIM_RESET
         }

@@ -16,10 +16,9 @@ package struct ServerConfiguration: Sendable {
     /// by each byte (the idle timeout is), so trickled headers cannot hold a connection. After an answer the idle
     /// timeout is added, so a kept-alive connection that merely waits lasts as long as before.
     package var headerDeadlineMilliseconds: Int
-    /// Per connection, for the request line, the headers and the response headers; libmicrohttpd answers 431
-    /// to requests whose headers do not fit. Its default, 32 KiB: the library clears this much for every request,
-    /// and 64 KiB cost about 10% of the throughput.
-    package var connectionMemoryLimit: Int
+    /// The request line and headers together: a longer request line is answered 414, a larger head 431, through
+    /// the router like every answer (libmicrohttpd is given room above it, see pool_bytes in shim_server.c).
+    package var maxHeadBytes: Int
     /// How long a stop waits for requests already being handled; well under the 10 s after which Docker and
     /// compose follow SIGTERM with SIGKILL.
     package var shutdownGraceMilliseconds: Int
@@ -33,7 +32,7 @@ package struct ServerConfiguration: Sendable {
         connectionLimit: Int = 1024,
         connectionsPerClient: Int = 256,
         headerDeadlineMilliseconds: Int = 10_000,
-        connectionMemoryLimit: Int = 32 * 1024,
+        maxHeadBytes: Int = 32 * 1024,
         shutdownGraceMilliseconds: Int = 5_000
     ) {
         self.host = host
@@ -44,7 +43,7 @@ package struct ServerConfiguration: Sendable {
         self.connectionLimit = connectionLimit
         self.connectionsPerClient = connectionsPerClient
         self.headerDeadlineMilliseconds = headerDeadlineMilliseconds
-        self.connectionMemoryLimit = connectionMemoryLimit
+        self.maxHeadBytes = maxHeadBytes
         self.shutdownGraceMilliseconds = shutdownGraceMilliseconds
     }
 }

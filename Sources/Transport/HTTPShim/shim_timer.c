@@ -1,0 +1,138 @@
+// Suspended connections and the one thread that resumes them when due: a delayed answer (its connection is
+// suspended once the answer is made) and a paced body (suspended once a slice's bytes are read or sent). No thread
+// waits per connection. Also the shim's timed waits, right on Linux and macOS: pthread_cond_timedwait takes an
+// absolute time on the condition's clock, which Linux lets be the monotonic clock (pthread_condattr_setclock) and
+// macOS does not (it waits on the wall clock), so each deadline is computed on the clock the condition waits on.
+//
+// Lifetimes: an entry is allocated when a connection is suspended and freed by whoever resumes it (the timer thread,
+// or shim_timer_suspend itself once stopping). The connection stays libmicrohttpd's; a suspended connection cannot
+// close, so the pointer stays valid until it is resumed.
+
+#include "shim_internal.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+uint64_t shim_now_milliseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
+}
+
+#if defined(__linux__)
+static const clockid_t wait_clock = CLOCK_MONOTONIC;
+#else
+static const clockid_t wait_clock = CLOCK_REALTIME;  // macOS has no pthread_condattr_setclock: the wall clock.
+#endif
+
+int shim_monitor_init(shim_monitor *monitor) {
+    pthread_condattr_t attributes;
+    if (pthread_condattr_init(&attributes) != 0) return -1;
+    int failed = 0;
+#if defined(__linux__)
+    failed = pthread_condattr_setclock(&attributes, wait_clock) != 0;
+#endif
+    if (!failed) failed = pthread_mutex_init(&monitor->lock, NULL) != 0;
+    if (!failed && pthread_cond_init(&monitor->wake, &attributes) != 0) {
+        pthread_mutex_destroy(&monitor->lock);
+        failed = 1;
+    }
+    pthread_condattr_destroy(&attributes);
+    return failed ? -1 : 0;
+}
+
+void shim_monitor_destroy(shim_monitor *monitor) {
+    pthread_cond_destroy(&monitor->wake);
+    pthread_mutex_destroy(&monitor->lock);
+}
+
+void shim_monitor_wait(shim_monitor *monitor, uint64_t due) {
+    if (due == UINT64_MAX) {
+        pthread_cond_wait(&monitor->wake, &monitor->lock);
+        return;
+    }
+    uint64_t now = shim_now_milliseconds();
+    uint64_t remaining = due > now ? due - now : 0;
+    struct timespec until;
+    clock_gettime(wait_clock, &until);
+    uint64_t nanoseconds = (uint64_t)until.tv_nsec + (remaining % 1000u) * 1000000u;
+    until.tv_sec += (time_t)(remaining / 1000u + nanoseconds / 1000000000u);
+    until.tv_nsec = (long)(nanoseconds % 1000000000u);
+    pthread_cond_timedwait(&monitor->wake, &monitor->lock, &until);
+}
+
+struct timer_entry {
+    struct MHD_Connection *connection;
+    uint64_t due;
+    struct timer_entry *next;
+};
+
+static void *run_timer(void *argument) {
+    shim_timer *timer = argument;
+    pthread_mutex_lock(&timer->monitor.lock);
+    for (;;) {
+        struct timer_entry *first = timer->head;
+        if (first != NULL && (timer->stopping || first->due <= shim_now_milliseconds())) {
+            timer->head = first->next;
+            // Resumed outside the lock: libmicrohttpd takes its own locks, and a content reader may suspend again.
+            pthread_mutex_unlock(&timer->monitor.lock);
+            MHD_resume_connection(first->connection);
+            free(first);
+            pthread_mutex_lock(&timer->monitor.lock);
+            continue;
+        }
+        if (timer->stopping) break;
+        shim_monitor_wait(&timer->monitor, first != NULL ? first->due : UINT64_MAX);
+    }
+    pthread_mutex_unlock(&timer->monitor.lock);
+    return NULL;
+}
+
+int shim_timer_start(shim_timer *timer) {
+    timer->head = NULL;
+    timer->stopping = false;
+    if (shim_monitor_init(&timer->monitor) != 0) return -1;
+    if (pthread_create(&timer->thread, NULL, run_timer, timer) == 0) return 0;
+    shim_monitor_destroy(&timer->monitor);
+    return -1;
+}
+
+bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due) {
+    // Suspended before it is listed, so the timer never resumes a connection that is not suspended yet. Without
+    // memory for the entry the connection is not suspended: the answer goes out now, the body at full speed.
+    struct timer_entry *entry = malloc(sizeof *entry);
+    if (entry == NULL) return false;
+    entry->connection = connection;
+    entry->due = due;
+    MHD_suspend_connection(connection);
+    pthread_mutex_lock(&timer->monitor.lock);
+    if (timer->stopping) {
+        pthread_mutex_unlock(&timer->monitor.lock);
+        MHD_resume_connection(connection);
+        free(entry);
+        return false;
+    }
+    struct timer_entry **link = &timer->head;
+    while (*link != NULL && (*link)->due <= due) link = &(*link)->next;
+    entry->next = *link;
+    *link = entry;
+    if (timer->head == entry) pthread_cond_signal(&timer->monitor.wake);
+    pthread_mutex_unlock(&timer->monitor.lock);
+    return true;
+}
+
+void shim_monitor_stop(shim_monitor *monitor, bool *stopping, pthread_t thread) {
+    pthread_mutex_lock(&monitor->lock);
+    *stopping = true;
+    pthread_cond_broadcast(&monitor->wake);
+    pthread_mutex_unlock(&monitor->lock);
+    pthread_join(thread, NULL);
+}
+
+void shim_timer_stop(shim_timer *timer) {
+    shim_monitor_stop(&timer->monitor, &timer->stopping, timer->thread);
+}
+
+void shim_timer_free(shim_timer *timer) {
+    shim_monitor_destroy(&timer->monitor);
+}

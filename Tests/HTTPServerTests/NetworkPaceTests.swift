@@ -1,0 +1,79 @@
+import Foundation
+import HTTPCore
+import HTTPServer
+import HTTPTestSupport
+import Testing
+
+/// A slow network over a real socket: the server reads a request body at the upload rate (so the client can only
+/// send as fast as that) and sends a response body at the download rate. Times are the test's own clock, with wide
+/// margins: 300 KB at 100 KB/s is 3 s.
+@Suite("A slow network over real sockets")
+struct NetworkPaceTests {
+    private static let size = 300_000
+    private static let pace = NetworkPace(NetworkPace.Rates(uploadBytesPerSecond: 100_000, downloadBytesPerSecond: 100_000))
+
+    private static func withPacedServer<T>(_ body: (HTTPServer) throws -> T) throws -> T {
+        var router = Router { error in Response(status: error.status) }
+        router.on(.post, "/upload") { request, _ in Response(status: .ok, body: Array("\(request.body.count)".utf8)) }
+        router.on(.get, "/download") { _, _ in Response(status: .ok, body: [UInt8](repeating: 7, count: size)) }
+        let server = try HTTPServer(configuration: ServerConfiguration(port: 0), router: router, pace: pace)
+        defer { server.stop() }
+        return try body(server)
+    }
+
+    @Test("a 300 KB download at 100 KB/s takes about 3 s")
+    func download() throws {
+        try Self.withPacedServer { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 10)
+            let started = ContinuousClock.now
+            let response = try connection.request("GET", "/download")
+            let elapsed = ContinuousClock.now - started
+            #expect(response.status == 200)
+            #expect(response.body.count == Self.size)
+            #expect(elapsed > .milliseconds(2_400) && elapsed < .seconds(6), "took \(elapsed)")
+            print("paced download of \(Self.size) bytes: \(elapsed)")
+        }
+    }
+
+    @Test("a 300 KB upload at 100 KB/s takes about 3 s, and the client's bytes go out in steps")
+    func upload() throws {
+        try Self.withPacedServer { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 10, sendBufferBytes: 16_384)
+            let piece = 10_000
+            let started = ContinuousClock.now
+            try connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: \(Self.size)\r\n\r\n")
+            // When each piece was taken by the socket: the client's own view of its upload's progress.
+            var progress: [(bytes: Int, at: Duration)] = []
+            for sent in stride(from: piece, through: Self.size, by: piece) {
+                try connection.send([UInt8](repeating: 1, count: piece))
+                progress.append((sent, ContinuousClock.now - started))
+            }
+            let response = try connection.readResponse()
+            let elapsed = ContinuousClock.now - started
+            #expect(response.status == 200)
+            #expect(response.text == "\(Self.size)")
+            #expect(elapsed > .milliseconds(2_400) && elapsed < .seconds(6), "took \(elapsed)")
+            // Not all at once: by one second the client has sent well under all of it, and the last half goes out
+            // over more than a second.
+            let byOneSecond = progress.last { $0.at <= .seconds(1) }?.bytes ?? 0
+            let half = try #require(progress.first { $0.bytes >= Self.size / 2 }).at
+            let whole = try #require(progress.last).at
+            #expect(byOneSecond < Self.size * 3 / 4, "sent by 1 s: \(byOneSecond)")
+            #expect(whole - half > .seconds(1), "half at \(half), all at \(whole)")
+            let steps = progress.map { "\($0.bytes / 1_000) KB at \($0.at.formatted(.units(allowed: [.milliseconds])))" }
+            print("paced upload of \(Self.size) bytes: \(elapsed); progress: \(steps.joined(separator: ", "))")
+        }
+    }
+
+    @Test("without a rate, the same bodies go at full speed")
+    func unlimited() throws {
+        var router = Router { error in Response(status: error.status) }
+        router.on(.get, "/download") { _, _ in Response(status: .ok, body: [UInt8](repeating: 7, count: Self.size)) }
+        let server = try HTTPServer(configuration: ServerConfiguration(port: 0), router: router)
+        defer { server.stop() }
+        let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 10)
+        let started = ContinuousClock.now
+        #expect(try connection.request("GET", "/download").body.count == Self.size)
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+}
