@@ -12,7 +12,7 @@ struct V1RefusalTests {
     func requestLineTooLong(generation: Generation) throws {
         let server = try LiveServer(generation)
         let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 3)
-        try connection.send("GET /products/1?\(String(repeating: "x", count: 40_000)) HTTP/1.1\r\nHost: x\r\n\r\n")
+        try connection.send("GET /products/1?\(String(repeating: "x", count: 20_000)) HTTP/1.1\r\nHost: x\r\n\r\n")
         let response = try connection.readResponse()
         #expect(response.status == 414)
         #expect(server.generation.isErrorBody(response))

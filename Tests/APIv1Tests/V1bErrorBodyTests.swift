@@ -44,7 +44,7 @@ struct V1bErrorBodyTests {
     func shimRefusal() throws {
         let server = try LiveServer(.v1b)
         let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 3)
-        try connection.send("GET /items HTTP/1.1\r\nHost: x\r\nX-Long: \(String(repeating: "a", count: 40_000))\r\n\r\n")
+        try connection.send("GET /items HTTP/1.1\r\nHost: x\r\nX-Long: \(String(repeating: "a", count: 20_000))\r\n\r\n")
         let tooLarge = try connection.readResponse()
         #expect(tooLarge.status == 431)
         #expect(tooLarge.keyOrder == ["message"])

@@ -11,7 +11,7 @@ struct V2bRefusalTests {
     func requestLineTooLong() throws {
         let server = try LiveServer(.v2b)
         let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 3)
-        try connection.send("GET /\(String(repeating: "a", count: 40_000)) HTTP/1.1\r\nHost: x\r\n\r\n")
+        try connection.send("GET /\(String(repeating: "a", count: 20_000)) HTTP/1.1\r\nHost: x\r\n\r\n")
         let response = try connection.readResponse()
         #expect(response.status == 414)
         #expect(response.json["code"] as? Int == 414)

@@ -32,7 +32,7 @@ package struct ServerConfiguration: Sendable {
         connectionLimit: Int = 1024,
         connectionsPerClient: Int = 256,
         headerDeadlineMilliseconds: Int = 10_000,
-        maxHeadBytes: Int = 32 * 1024,
+        maxHeadBytes: Int = 16 * 1024,
         shutdownGraceMilliseconds: Int = 5_000
     ) {
         self.host = host

@@ -22,11 +22,11 @@ enum ShimRefusal {
         case HTTP_SHIM_TARGET_TOO_LONG:
             HTTPError(
                 status: .uriTooLong,
-                message: "the request line is longer than this server accepts (32 KB with the headers); shorten the URL and its query")
+                message: "the request line is longer than this server accepts (16 KB with the headers); shorten the URL and its query")
         case HTTP_SHIM_HEADERS_TOO_LARGE:
             HTTPError(
                 status: .requestHeaderFieldsTooLarge,
-                message: "the request headers are larger than this server accepts (32 KB with the request line); send fewer or shorter headers")
+                message: "the request headers are larger than this server accepts (16 KB with the request line); send fewer or shorter headers")
         default:
             nil
         }
