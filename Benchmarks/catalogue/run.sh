@@ -4,9 +4,14 @@
 # CPU seconds the process used by then), then, on the last start, the request figures of Benchmarks/scale (median
 # ms of ROUNDS rounds: a create, the first page right after it, the first page again, page 1,000, a search that
 # matches a fifth of the products, "keyboard", and a detail).
-# Usage: Benchmarks/catalogue/run.sh [SIZE...]   Environment: ROUNDS (15), SEED_ROUNDS (3), OPENMARKET (a binary).
+# Last, in one process (the in-process benchmark's EmulatorBenchmark, release): the first demo emulator and the first
+# generated one of the first SIZE, then the median and p90 of SECOND_EMULATORS more of each, which copy the first's
+# store (StoreTemplates) instead of seeding again.
+# Usage: Benchmarks/catalogue/run.sh [SIZE...]   Environment: ROUNDS (15), SEED_ROUNDS (3), SECOND_EMULATORS (9),
+# OPENMARKET (a binary).
 ROUNDS="${ROUNDS:-15}"
 SEED_ROUNDS="${SEED_ROUNDS:-3}"
+SECOND_EMULATORS="${SECOND_EMULATORS:-9}"
 source "$(dirname "$0")/../lib.sh"
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100000 1000000)
@@ -43,3 +48,9 @@ for size in "${sizes[@]}"; do
   stop_last
   printf '%-9s %10s %10s   %s\n' "$size" "$(median <"$WORK_DIR/seed-ms")" "$(median <"$WORK_DIR/seed-cpu")" "$requests"
 done
+
+inprocess="$BENCH_DIR/inprocess"
+swift build -c release --package-path "$inprocess" --product EmulatorBenchmark --quiet
+echo "making an emulator in process (microseconds; the first of each kind, then median and p90 of $SECOND_EMULATORS after it):"
+"$(swift build -c release --package-path "$inprocess" --show-bin-path)/EmulatorBenchmark" generated "$SECOND_EMULATORS" \
+  "${sizes[0]}" | sed 's/^/  /'

@@ -7,27 +7,69 @@ extension MarketStore {
         try seedIfEmpty(SeedRows(products))
     }
 
-    /// The same for rows made one at a time. The trigram index of names and the product count are built once after
-    /// the last row (`bulk_writing`, Schema/0004), which is what makes a million rows take seconds, not minutes.
+    /// The same for rows made one at a time. What each product row would keep up to date as it is written (the
+    /// trigram index of names, the product count, the secondary indexes of products) is dropped for the rows and
+    /// built once after the last, which is what makes a million rows take seconds, not minutes.
     package func seedIfEmpty(_ rows: SeedRows) throws -> Bool {
         try connections.writeTransaction { connection in
             let hasProducts = try connection.withStatement("SELECT 1 FROM products LIMIT 1") { try $0.step() }
             guard !hasProducts else { return false }
-            try connection.execute("INSERT INTO bulk_writing (singleton) VALUES (1)")
-            for (index, bytes) in rows.sharedPictures.enumerated() {
-                try connection.withStatement("INSERT INTO shared_image_data (id, bytes) VALUES (?1, ?2)") {
-                    try $0.bind(Int64(index + 1), bytes)
-                    try $0.run()
+            try Self.withoutRowUpkeep(on: connection) {
+                for (index, bytes) in rows.sharedPictures.enumerated() {
+                    try connection.withStatement("INSERT INTO shared_image_data (id, bytes) VALUES (?1, ?2)") {
+                        try $0.bind(Int64(index + 1), bytes)
+                        try $0.run()
+                    }
+                }
+                for index in 0..<rows.count {
+                    try Self.insert(rows.row(index), on: connection)
                 }
             }
-            for index in 0..<rows.count {
-                try Self.insert(rows.row(index), on: connection)
-            }
-            try connection.execute("DELETE FROM bulk_writing")
-            try connection.execute("INSERT INTO product_names (product_names) VALUES ('rebuild')")
+            try Self.rebuildNameIndex(on: connection)
             try connection.execute("UPDATE product_count SET total = (SELECT count(*) FROM products)")
             return true
         }
+    }
+
+    /// The triggers and indexes every product insert runs or updates, which a seed builds once from all its rows:
+    /// maintained row by row they cost more than writing the rows (the triggers' programs most, the name index's
+    /// scattered inserts next), while sorting all the rows into an index at the end, or one trigram rebuild, costs
+    /// a fraction.
+    private static let rowUpkeep = [
+        "product_names_after_insert", "product_count_after_insert", "products_by_vendor", "products_by_name",
+    ]
+
+    /// Runs `body` without `rowUpkeep`, then creates each again from the very SQL text the schema stored, so the
+    /// schema afterwards reads as before. The caller's transaction holds the drops, the rows and the creates
+    /// alike: a failure or a crash on the way rolls all of them back, and the store is as it was, empty, with its
+    /// triggers and indexes.
+    private static func withoutRowUpkeep(on connection: Connection, _ body: () throws -> Void) throws {
+        var dropped: [(type: String, name: String, sql: String)] = []
+        for name in rowUpkeep {
+            try connection.withStatement("SELECT type, sql FROM sqlite_schema WHERE name = ?1") {
+                try $0.bind(name, at: 1)
+                if try $0.step() { dropped.append((type: $0.column(0), name: name, sql: $0.column(1))) }
+            }
+        }
+        for object in dropped {
+            try connection.execute("DROP \(object.type.uppercased()) \(object.name)")
+        }
+        try body()
+        for object in dropped {
+            try connection.execute(object.sql)
+        }
+    }
+
+    /// Builds the trigram index of every name at once. FTS5 merges the segments it writes as it goes (`automerge`)
+    /// to keep queries fast after many small writes; one rebuild writes a few large segments that need no such
+    /// merging, and merging them anyway took a third of the rebuild. The default (4) is set again for the
+    /// products written one by one afterwards.
+    private static func rebuildNameIndex(on connection: Connection) throws {
+        try connection.execute("""
+            INSERT INTO product_names (product_names, rank) VALUES ('automerge', 0);
+            INSERT INTO product_names (product_names) VALUES ('rebuild');
+            INSERT INTO product_names (product_names, rank) VALUES ('automerge', 4);
+            """)
     }
 
     /// Every vendor, retired ones included, by id.

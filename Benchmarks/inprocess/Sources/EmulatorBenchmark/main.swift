@@ -8,8 +8,10 @@ import OpenMarketEmulator
 // Usage: EmulatorBenchmark inprocess ROUNDS SECONDS CONCURRENCY
 //        EmulatorBenchmark live URL ROUNDS SECONDS CONCURRENCY
 //        EmulatorBenchmark creation COUNT
+//        EmulatorBenchmark generated COUNT SIZE
 // Prints one line per figure: NAME MEDIAN (requests per second, the median of the rounds), or for creation the
-// microseconds of the first of each kind in the process, then the median and p90 of COUNT after it. The same client
+// microseconds of the first of each kind in the process, then the median and p90 of COUNT after it (generated: a
+// demo emulator and a `.generated(count: SIZE)` one, each after the first of its kind). The same client
 // code measures both transports; only the session differs.
 
 let arguments = CommandLine.arguments
@@ -65,6 +67,22 @@ func microseconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
 }
 
+/// Makes the first emulator of each kind, then `count` more of each in turn, and prints the first's time and the
+/// median and p90 of the later ones (which copy the first's store), in microseconds.
+func printCreationTimes(_ kinds: [(name: String, options: OpenMarketEmulator.Options)], count: Int) throws {
+    let firsts = try kinds.map { kind in try microseconds { _ = try OpenMarketEmulator(kind.options) } }
+    print(zip(kinds, firsts).map { "first \($0.name) \(Int($1))" }.joined(separator: ", "))
+    var later = kinds.map { _ in [Double]() }
+    for _ in 0..<count {
+        for (index, kind) in kinds.enumerated() {
+            later[index].append(try microseconds { _ = try OpenMarketEmulator(kind.options) })
+        }
+    }
+    for (kind, times) in zip(kinds, later) {
+        print("\(kind.name) median \(Int(median(times))), p90 \(Int(percentile(90, of: times)))")
+    }
+}
+
 switch arguments.dropFirst().first {
 case "inprocess":
     let (rounds, seconds, concurrency) = (Int(arguments[2])!, Double(arguments[3])!, Int(arguments[4])!)
@@ -76,20 +94,14 @@ case "live":
     let session = URLSession(configuration: .ephemeral)
     measure(session, base: base, rounds: rounds, seconds: seconds, concurrency: concurrency)
 case "creation":
-    let count = Int(arguments[2])!
-    let firstDemo = try microseconds { _ = try OpenMarketEmulator(.init(generation: .v2b, seed: .demo)) }
-    let firstEmpty = try microseconds { _ = try OpenMarketEmulator(.init(generation: .v2b)) }
-    print("first demo \(Int(firstDemo)), first empty \(Int(firstEmpty))")
-    var empty: [Double] = []
-    var demo: [Double] = []
-    for _ in 0..<count {
-        empty.append(try microseconds { _ = try OpenMarketEmulator(.init(generation: .v2b)) })
-        demo.append(try microseconds { _ = try OpenMarketEmulator(.init(generation: .v2b, seed: .demo)) })
-    }
-    for (name, times) in [("empty", empty), ("demo", demo)] {
-        print("\(name) median \(Int(median(times))), p90 \(Int(percentile(90, of: times)))")
-    }
+    try printCreationTimes(
+        [("demo", .init(generation: .v2b, seed: .demo)), ("empty", .init(generation: .v2b))], count: Int(arguments[2])!)
+case "generated":
+    let size = Int(arguments[3])!
+    let generated = OpenMarketEmulator.Options(generation: .v2b, seed: .generated(count: size))
+    try printCreationTimes(
+        [("demo", .init(generation: .v2b, seed: .demo)), ("generated:\(size)", generated)], count: Int(arguments[2])!)
 default:
-    FileHandle.standardError.write(Data("usage: EmulatorBenchmark inprocess|live|creation ...\n".utf8))
+    FileHandle.standardError.write(Data("usage: EmulatorBenchmark inprocess|live|creation|generated ...\n".utf8))
     exit(64)
 }
