@@ -76,7 +76,10 @@ import Testing
             try await Task.sleep(for: .milliseconds(200))
             try await app.register(mug, images: photos)
         }
-        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(30))
+        // Generous: the whole suite runs in parallel on two cores, where other tests can hold both of the cooperative
+        // pool's threads for tens of seconds, so neither the task nor the wait may run for a while. A found request
+        // returns at once.
+        let post = try await emulator.client.admin.waitForSentRequest(Self.productPosts, timeout: .seconds(120))
         #expect(post.parts(named: "images").count == 2)
     }
 
