@@ -16,14 +16,17 @@ struct StopTests {
             Thread.sleep(forTimeInterval: 0.3)
             return Response(status: .ok)
         }
-        let server = try HTTPServer(configuration: ServerConfiguration(port: 0, threads: 1), router: router)
+        // A grace far above what eight requests take, and reads as patient: on a loaded two-core machine running the
+        // whole suite in parallel, the daemon thread may get no time for seconds.
+        let server = try HTTPServer(
+            configuration: ServerConfiguration(port: 0, threads: 1, shutdownGraceMilliseconds: 30_000), router: router)
         // The only daemon thread is busy with this request, so the next connections wait unaccepted in the backlog.
         let busy = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
         try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(entered.wait(timeout: .now() + 10) == .success)
         var waiting: [RawHTTPConnection] = []
         for _ in 0..<8 {
-            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 30)
             try connection.send("GET /healthChecker HTTP/1.1\r\nHost: x\r\n\r\n")
             waiting.append(connection)
         }

@@ -110,7 +110,10 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     // rely on it. Passed last, so that a header without the option ends the list there.
     enum MHD_OPTION lenient = MHD_OPTION_END;
 #if MHD_VERSION >= 0x00097701
-    lenient = MHD_OPTION_CLIENT_DISCIPLINE_LVL;
+    // A binary built against 1.0's header may load 0.9.75 (they share a soname), which refuses the option.
+    unsigned int major = 0, minor = 0, patch = 0;
+    sscanf(MHD_get_version(), "%u.%u.%u", &major, &minor, &patch);
+    if (major > 0 || (minor == 9 && patch >= 77)) lenient = MHD_OPTION_CLIENT_DISCIPLINE_LVL;
 #endif
     server->daemon = MHD_start_daemon(
         flags, config->port, NULL, NULL, shim_on_access, server,
