@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HTTPCore
 import HTTPServer
 import HTTPTestSupport
@@ -63,6 +66,37 @@ struct NetworkPaceTests {
             let steps = progress.map { "\($0.bytes / 1_000) KB at \($0.at.formatted(.units(allowed: [.milliseconds])))" }
             print("paced upload of \(Self.size) bytes: \(elapsed); progress: \(steps.joined(separator: ", "))")
         }
+    }
+
+    @Test("an upload task's progress (didSendBodyData) moves in steps over the seconds the body takes to cross")
+    func uploadTaskProgress() async throws {
+        var router = Router { error in Response(status: error.status) }
+        router.on(.post, "/upload") { request, _ in Response(status: .ok, body: Array("\(request.body.count)".utf8)) }
+        let pace = NetworkPace()
+        let server = try HTTPServer(configuration: ServerConfiguration(port: 0), router: router, pace: pace)
+        defer { server.stop() }
+        // Set while the server runs, as /__admin/network does: connections made after it start as over a slow link.
+        pace.rates = Self.pace.rates
+        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(server.port)/upload")))
+        request.httpMethod = "POST"
+        request.timeoutInterval = 60
+        // Twice the other tests' body: the client's own buffers (libcurl's 64 KB, the kernel's send buffer) take
+        // about 250 KB at once, as on a real link; the rest is handed over only as the server reads.
+        let size = 2 * Self.size
+        let started = ContinuousClock.now
+        let upload = await UploadProgressObserver().run(request, body: Data(repeating: 1, count: size))
+        let elapsed = ContinuousClock.now - started
+        #expect(upload.status == 200 && upload.error == nil)
+        #expect(elapsed > .milliseconds(5_000), "took \(elapsed)")
+        let last = try #require(upload.progress.last)
+        #expect(last.totalBytesSent == Int64(size))
+        // Reports reach the delegate late, never early: the whole body cannot have been handed over before this.
+        // Without the slow link's segments and window it is handed over within milliseconds.
+        #expect(last.at - started > .seconds(2), "all handed over after \(last.at - started)")
+        let steps = upload.progress.map {
+            "\($0.totalBytesSent / 1_000) KB at \(($0.at - started).formatted(.units(allowed: [.milliseconds])))"
+        }
+        print("upload task progress for \(size) bytes at 100 KB/s: \(steps.joined(separator: ", ")); done in \(elapsed)")
     }
 
     @Test("without a rate, the same bodies go at full speed")

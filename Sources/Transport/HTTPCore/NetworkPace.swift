@@ -16,6 +16,8 @@ package final class NetworkPace: Sendable {
     }
 
     private let current: Locked<Rates>
+    /// The socket server's, told of each change under the lock, so that changes reach it in order.
+    private let observer = Locked<(@Sendable (Rates) -> Void)?>(nil)
 
     package init(_ rates: Rates = Rates()) {
         current = Locked(rates)
@@ -23,6 +25,24 @@ package final class NetworkPace: Sendable {
 
     package var rates: Rates {
         get { current.withLock { $0 } }
-        set { current.withLock { $0 = newValue } }
+        set {
+            current.withLock { rates in
+                guard rates != newValue else { return }
+                rates = newValue
+                observer.withLock { $0?(newValue) }
+            }
+        }
+    }
+
+    /// Calls `observe` with the rates now, then with every change, until `stopObserving`. One observer at a time.
+    package func observe(_ observe: @escaping @Sendable (Rates) -> Void) {
+        current.withLock { rates in
+            observer.withLock { $0 = observe }
+            observe(rates)
+        }
+    }
+
+    package func stopObserving() {
+        current.withLock { _ in observer.withLock { $0 = nil } }
     }
 }

@@ -43,7 +43,9 @@ package final class HTTPServer: Sendable {
             throw StartError(description: "\(message) (\(configuration.host):\(configuration.port))")
         }
         port = http_shim_port(handle)
-        state = RunningState(handle: handle, context: context, graceMilliseconds: configuration.shutdownGraceMilliseconds)
+        state = RunningState(
+            handle: handle, context: context, graceMilliseconds: configuration.shutdownGraceMilliseconds, pace: pace)
+        pace.observe { [state] rates in state.paceListener(uploadBytesPerSecond: rates.uploadBytesPerSecond) }
     }
 
     /// Stops accepting, lets in-flight requests finish (up to the configured grace), then closes every connection.
@@ -57,26 +59,45 @@ package final class HTTPServer: Sendable {
     }
 }
 
-/// The C handle and the retained dispatcher, released exactly once. Unchecked Sendable: the handle is only
-/// taken out of its lock once, by the `stop` that then owns it, and the dispatcher is immutable and Sendable.
+/// The C handle and the retained dispatcher, released exactly once. Unchecked Sendable: the handle is only used
+/// under its lock, until the `stop` that takes it out and then owns it, and the dispatcher is immutable and Sendable.
 private final class RunningState: @unchecked Sendable {
-    private let handle: Locked<OpaquePointer?>
+    private struct Running {
+        var handle: OpaquePointer?
+        /// Whether the listener was ever paced: until then it keeps the kernel's own buffer sizing.
+        var listenerPaced = false
+    }
+
+    private let running: Locked<Running>
     private let context: Unmanaged<RequestDispatcher>
     private let graceMilliseconds: Int
+    private let pace: NetworkPace
 
-    init(handle: OpaquePointer, context: Unmanaged<RequestDispatcher>, graceMilliseconds: Int) {
-        self.handle = Locked(handle)
+    init(handle: OpaquePointer, context: Unmanaged<RequestDispatcher>, graceMilliseconds: Int, pace: NetworkPace) {
+        running = Locked(Running(handle: handle))
         self.context = context
         self.graceMilliseconds = graceMilliseconds
+        self.pace = pace
+    }
+
+    /// Connections made from now on start as over a link at the upload rate (nil: as loopback allows).
+    func paceListener(uploadBytesPerSecond: Int?) {
+        let rate = UInt64(clamping: max(0, uploadBytesPerSecond ?? 0))
+        running.withLock { running in
+            guard let handle = running.handle, rate != 0 || running.listenerPaced else { return }
+            running.listenerPaced = rate != 0
+            http_shim_pace_listener(handle, rate)
+        }
     }
 
     func stop() {
-        let running = handle.withLock { handle in
-            defer { handle = nil }
-            return handle
+        pace.stopObserving()
+        let handle = running.withLock { running in
+            defer { running.handle = nil }
+            return running.handle
         }
-        guard let running else { return }
-        http_shim_stop(running, UInt32(clamping: max(0, graceMilliseconds)))
+        guard let handle else { return }
+        http_shim_stop(handle, UInt32(clamping: max(0, graceMilliseconds)))
         context.release()
     }
 }

@@ -113,14 +113,31 @@ static void start_waiting(connection_record *record, uint64_t deadline) {
     atomic_store(&record->header_deadline, deadline);
 }
 
-// A paced upload's socket holds about a slice (a tenth of a second's bytes) in its receive buffer, as a slow link
-// holds little in flight: else the kernel takes a whole body at once, and the client's progress with it. Set as the
-// connection starts, from the rate then (before the kernel offers a larger window), and again for each request.
+// A paced upload's socket holds about 40 ms of its bytes (at least 4 KB), as a slow link holds little in flight:
+// else the kernel takes a whole body at once, and the client's progress with it. Set as the connection starts,
+// from the rate then, and again for each request.
+static int paced_receive_buffer_bytes(uint64_t rate) {
+    uint64_t bytes = rate / 25;
+    return bytes < 4096 ? 4096 : bytes > 1048576 ? 1048576 : (int)bytes;
+}
+
 void shim_pace_receive_buffer(struct MHD_Connection *connection, uint64_t rate) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-    uint64_t slice = rate / 10;
-    int bytes = slice < 4096 ? 4096 : slice > 1048576 ? 1048576 : (int)slice;
+    int bytes = paced_receive_buffer_bytes(rate);
     if (rate != 0 && info != NULL) setsockopt(info->connect_fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
+}
+
+void http_shim_pace_listener(http_shim_server *server, uint64_t upload_rate) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_LISTEN_FD);
+    if (info == NULL || info->listen_fd == MHD_INVALID_SOCKET) return;
+    // A client's kernel sizes its send buffer from the segment size its peer offers in the handshake: loopback's
+    // 64 KB segments give it megabytes, which swallow a paced body at once. Ethernet's 1,460 and a small window
+    // leave it about as much as on a real slow link. 0 lifts the clamp on Linux; macOS refuses to raise it again
+    // (EINVAL), so there segments stay Ethernet-sized until the server restarts, and receive buffers stay fixed.
+    int segment = upload_rate != 0 ? 1460 : 0;
+    int window = upload_rate != 0 ? paced_receive_buffer_bytes(upload_rate) : 1048576;
+    setsockopt(info->listen_fd, IPPROTO_TCP, TCP_MAXSEG, &segment, sizeof segment);
+    setsockopt(info->listen_fd, SOL_SOCKET, SO_RCVBUF, &window, sizeof window);
 }
 
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,

@@ -89,6 +89,11 @@ uint16_t http_shim_port(const http_shim_server *server);
 /// answered, or still unread) to be answered, then closes every connection, joins the threads and frees the server.
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
 
+/// Connections made from now on start as over a slow link when `upload_bytes_per_second` is not 0 (small segments
+/// and window, so a client's progress follows the upload rate), or as loopback allows when it is 0. Call it whenever
+/// the upload rate changes, until http_shim_stop.
+void http_shim_pace_listener(http_shim_server *server, uint64_t upload_bytes_per_second);
+
 /// Sets the answer, copying the body. Returns 0, or -1 when out of memory.
 int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const uint8_t *body, size_t body_length);
 
