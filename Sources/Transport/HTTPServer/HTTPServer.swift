@@ -22,11 +22,17 @@ package final class HTTPServer: Sendable {
         let dispatcher = RequestDispatcher(router: router, accessLog: accessLog, interceptor: interceptor, pace: pace)
         // The daemon holds this reference until `stop` releases it.
         let context = Unmanaged.passRetained(dispatcher)
+        let address: ListeningAddress
+        do {
+            address = try ListeningAddress(host: configuration.host, port: configuration.port)
+        } catch {
+            context.release()
+            throw error
+        }
         var errorText = [CChar](repeating: 0, count: 256)
-        let handle = configuration.host.withCString { host in
+        let handle = address.withSocketAddress { address in
             var shimConfiguration = http_shim_config(
-                host: host,
-                port: configuration.port,
+                address: address,
                 threads: UInt32(clamping: max(1, configuration.threads)),
                 max_body_bytes: max(0, configuration.maxBodyBytes),
                 max_head_bytes: max(1024, configuration.maxHeadBytes),
@@ -42,7 +48,8 @@ package final class HTTPServer: Sendable {
             let message = errorText.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             throw StartError(description: "\(message) (\(configuration.host):\(configuration.port))")
         }
-        port = http_shim_port(handle)
+        let bound = http_shim_port(handle)
+        port = bound != 0 ? bound : configuration.port
         state = RunningState(
             handle: handle, context: context, graceMilliseconds: configuration.shutdownGraceMilliseconds, pace: pace)
         pace.observe { [state] rates in state.paceListener(uploadBytesPerSecond: rates.uploadBytesPerSecond) }

@@ -1,18 +1,16 @@
-// The open connections, each with a record made at libmicrohttpd's start notification and freed at its close
-// notification (both on the connection's daemon thread). One watchdog thread closes, with shutdown() (libmicrohttpd
-// then reads end of file and closes on its own thread), the connections whose headers are late and those that sent
-// bytes without ever making a request line (junk, a TLS ClientHello: libmicrohttpd 0.9.x waits on them for the idle
-// timeout). The limits are the shim's (libmicrohttpd's lets a few more in), so that a connection over them gets a
-// 503 from the handler instead of a silent close.
+// The open connections: their records, the connection limits, the header deadline and the junk watchdog.
+// A record is made at libmicrohttpd's start notification and freed at its close notification (both on the
+// connection's daemon thread). One watchdog thread closes, with shutdown() (libmicrohttpd then reads end of file and
+// closes on its own thread), the connections whose headers are late and those that sent bytes without ever making a
+// request line (junk, a TLS ClientHello: libmicrohttpd 0.9.x waits on them for the idle timeout). The limits are the
+// shim's (libmicrohttpd's lets a few more in), so that a connection over them gets a 503 from the handler instead of
+// a silent close.
 
 #include "shim_internal.h"
 
+#include <net/if.h>
 #include <netdb.h>
-#include <netinet/in.h>
 #include <stddef.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/socket.h>
 
 #if defined(__linux__)
 #include <linux/tcp.h>  // Not <netinet/tcp.h>: only Linux's own header has tcpi_bytes_received.
@@ -27,7 +25,8 @@ typedef struct connection_record {
     struct connection_record *next, *previous;
     shim_registry *registry;
     MHD_socket descriptor;
-    char address[SHIM_ADDRESS_CAPACITY];  // The peer, numeric ("" when unknown): for the handler and the limit.
+    // The peer, numeric ("" when unknown), for the handler and the limit; room for an IPv6 address with a scope.
+    char address[INET6_ADDRSTRLEN + IF_NAMESIZE + 1];
     bool shared_loopback;       // 127.0.0.1 or ::1, shared by every local client: no per-client limit.
     bool over_limit;            // Came when the server was full: its request is answered 503, then it closes.
     atomic_bool has_request_line;  // The current request's line has arrived (junk never makes one).
@@ -39,6 +38,11 @@ typedef struct connection_record {
 static connection_record *record_of(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info != NULL ? info->socket_context : NULL;
+}
+
+MHD_socket shim_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info != NULL ? info->connect_fd : MHD_INVALID_SOCKET;
 }
 
 // Bytes the socket has received so far (0 where the system does not say).
@@ -79,11 +83,6 @@ static void remember_peer(connection_record *record, struct MHD_Connection *conn
                               strcmp(record->address, "::ffff:127.0.0.1") == 0;
 }
 
-void shim_close(struct MHD_Connection *connection) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-    if (info != NULL) shutdown(info->connect_fd, SHUT_RDWR);
-}
-
 const char *shim_client_address(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
     return record != NULL ? record->address : "";
@@ -91,13 +90,14 @@ const char *shim_client_address(struct MHD_Connection *connection) {
 
 // Under the lock. The scan for the per-client limit runs only for addresses that have one.
 static bool is_over_limit(const shim_registry *registry, const connection_record *record) {
-    if (registry->open >= registry->connection_limit) return true;
-    if (record->shared_loopback || record->address[0] == '\0' || registry->per_client_limit == 0) return false;
+    const http_shim_config *config = registry->config;
+    if (registry->open >= config->connection_limit) return true;
+    if (record->shared_loopback || record->address[0] == '\0' || config->per_client_connection_limit == 0) return false;
     unsigned int from_peer = 0;
     for (const connection_record *other = registry->head; other != NULL; other = other->next) {
         if (!other->over_limit && strcmp(other->address, record->address) == 0) from_peer++;
     }
-    return from_peer >= registry->per_client_limit;
+    return from_peer >= config->per_client_connection_limit;
 }
 
 void shim_registry_changed(shim_registry *registry) {
@@ -122,9 +122,11 @@ static int paced_receive_buffer_bytes(uint64_t rate) {
 }
 
 void shim_pace_receive_buffer(struct MHD_Connection *connection, uint64_t rate) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    MHD_socket descriptor = shim_socket(connection);
     int bytes = paced_receive_buffer_bytes(rate);
-    if (rate != 0 && info != NULL) setsockopt(info->connect_fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
+    if (rate != 0 && descriptor != MHD_INVALID_SOCKET) {
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
+    }
 }
 
 void http_shim_pace_listener(http_shim_server *server, uint64_t upload_rate) {
@@ -146,18 +148,18 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     shim_registry *registry = &server->connections;
     connection_record *record = *socket_context;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-        record = info != NULL ? calloc(1, sizeof *record) : NULL;
+        MHD_socket descriptor = shim_socket(connection);
+        record = descriptor != MHD_INVALID_SOCKET ? calloc(1, sizeof *record) : NULL;
         *socket_context = record;
         uint64_t upload_rate = 0, download_rate = 0;
-        if (server->pace != NULL) server->pace(server->context, &upload_rate, &download_rate);
+        if (server->config.pace != NULL) server->config.pace(server->context, &upload_rate, &download_rate);
         shim_pace_receive_buffer(connection, upload_rate);
         // Without a record the connection is still served, only without the watchdog and the limits.
         if (record != NULL) {
             record->registry = registry;
-            record->descriptor = info->connect_fd;
+            record->descriptor = descriptor;
             remember_peer(record, connection);
-            start_waiting(record, shim_now_milliseconds() + registry->header_deadline_milliseconds);
+            start_waiting(record, shim_now_milliseconds() + registry->config->header_deadline_milliseconds);
         }
         pthread_mutex_lock(&registry->monitor.lock);
         atomic_fetch_add(&registry->started, 1);
@@ -213,8 +215,8 @@ void shim_answer_queued(struct MHD_Connection *connection) {
 void shim_awaiting_next_request(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
     if (record == NULL) return;
-    shim_registry *registry = record->registry;
-    uint64_t idle = registry->idle_timeout_milliseconds + registry->header_deadline_milliseconds;
+    const http_shim_config *config = record->registry->config;
+    uint64_t idle = config->connection_timeout_seconds * 1000u + config->header_deadline_milliseconds;
     start_waiting(record, shim_now_milliseconds() + idle);
 }
 
@@ -235,7 +237,7 @@ static bool is_late(connection_record *record, uint64_t now) {
 static void *watch(void *argument) {
     shim_registry *registry = argument;
     pthread_mutex_lock(&registry->monitor.lock);
-    while (!registry->stopping) {
+    while (!registry->monitor.stopping) {
         uint64_t now = shim_now_milliseconds();
         for (connection_record *record = registry->head; record != NULL; record = record->next) {
             if (!is_late(record, now)) continue;
@@ -250,23 +252,9 @@ static void *watch(void *argument) {
 }
 
 int shim_registry_start(shim_registry *registry, const http_shim_config *config) {
-    registry->header_deadline_milliseconds = config->header_deadline_milliseconds;
-    registry->idle_timeout_milliseconds = config->connection_timeout_seconds * 1000u;
-    registry->connection_limit = config->connection_limit;
-    registry->per_client_limit = config->per_client_connection_limit;
+    registry->config = config;
     atomic_init(&registry->stop_waiting, false);
-    if (shim_monitor_init(&registry->monitor) != 0) return -1;
-    if (pthread_create(&registry->watchdog, NULL, watch, registry) != 0) {
-        shim_monitor_destroy(&registry->monitor);
-        return -1;
-    }
-    return 0;
-}
-
-// After libmicrohttpd has stopped, so no connection callback runs any more.
-void shim_registry_stop(shim_registry *registry) {
-    shim_monitor_stop(&registry->monitor, &registry->stopping, registry->watchdog);
-    shim_monitor_destroy(&registry->monitor);
+    return shim_monitor_start(&registry->monitor, watch, registry);
 }
 
 // Every change signals the monitor while a stop waits: unread bytes that libmicrohttpd reads become headers or a close.

@@ -5,10 +5,7 @@
 
 #include "shim_internal.h"
 
-#include <stdlib.h>
-#include <string.h>
 #include <strings.h>
-#include <sys/socket.h>
 
 typedef struct {
     const char **names, **values;  // One allocation for both arrays; the strings stay libmicrohttpd's.
@@ -16,7 +13,6 @@ typedef struct {
 } header_list;
 
 typedef struct {
-    char *target;               // Raw request target ("/path?query"), copied: libmicrohttpd decodes its own.
     header_list headers;        // Collected once the headers are in.
     uint8_t *body;              // Grows geometrically up to max_body_bytes; NULL until the first body bytes.
     size_t body_length, body_capacity;
@@ -27,6 +23,7 @@ typedef struct {
     uint64_t upload_due;        // When the body bytes read so far are due at the upload rate (monotonic ms).
     bool delayed;               // `delayed_answer` waits for the connection to be resumed.
     http_shim_exchange delayed_answer;
+    char target[];              // Raw request target ("/path?query"), copied: libmicrohttpd decodes its own.
 } request_state;
 
 // Runs when the request line arrives, before the headers: the only moment the raw, undecoded target is visible.
@@ -39,13 +36,14 @@ void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *co
     for (const char *at = uri != NULL ? strchr(uri, '?') : NULL; at != NULL && *at != '\0'; at++, length++) {
         parameters += *at == '&' || *at == '?';
     }
-    if (parameters * SHIM_PARAMETER_BYTES + length + SHIM_ANSWER_ROOM > server->pool_bytes) shim_close(connection);
-    request_state *state = calloc(1, sizeof *state);
-    if (state == NULL) return NULL;
-    state->target = strdup(uri != NULL ? uri : "/");
-    if (state->target != NULL) return state;
-    free(state);
-    return NULL;
+    if (parameters * SHIM_PARAMETER_BYTES + length + SHIM_ANSWER_ROOM > server->pool_bytes) {
+        shutdown(shim_socket(connection), SHUT_RDWR);  // libmicrohttpd reads end of file and closes it itself.
+    }
+    const char *target = uri != NULL ? uri : "/";
+    size_t target_bytes = strlen(target) + 1;
+    request_state *state = calloc(1, sizeof *state + target_bytes);
+    if (state != NULL) memcpy(state->target, target, target_bytes);
+    return state;  // NULL (out of memory) makes shim_on_access drop the connection.
 }
 
 void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
@@ -61,7 +59,6 @@ void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_
         shim_registry_changed(&server->connections);
     }
     if (state->delayed && state->delayed_answer.response != NULL) MHD_destroy_response(state->delayed_answer.response);
-    free(state->target);
     free(state->headers.names);
     free(state->body);
     free(state);
@@ -112,13 +109,9 @@ static bool collect_headers(struct MHD_Connection *connection, header_list *head
 // reads the body it refused (it then closes the connection after the answer).
 static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connection *connection, const char *method,
                               const char *version, request_state *state, http_shim_request_state kind) {
-    const char *question_mark = strchr(state->target, '?');
-    size_t path_length = question_mark != NULL ? (size_t)(question_mark - state->target) : strlen(state->target);
     bool complete = kind == HTTP_SHIM_COMPLETE;
     http_shim_request request = {
-        .method = method, .version = version, .path = state->target, .path_length = path_length,
-        .query = question_mark != NULL ? question_mark + 1 : NULL,
-        .query_length = question_mark != NULL ? strlen(question_mark + 1) : 0,
+        .method = method, .version = version, .target = state->target,
         .header_names = state->headers.names, .header_values = state->headers.values,
         .header_count = state->headers.count,
         .body = complete ? state->body : NULL, .body_length = complete ? state->body_length : 0,
@@ -145,15 +138,15 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
 static http_shim_request_state refusal(struct http_shim_server *server, struct MHD_Connection *connection,
                                        size_t line, request_state *state) {
     if (shim_headers_arrived(connection)) return HTTP_SHIM_TOO_MANY_CONNECTIONS;
-    if (line > server->max_head_bytes) return HTTP_SHIM_TARGET_TOO_LONG;
-    if (state->headers.head_bytes > server->max_head_bytes) return HTTP_SHIM_HEADERS_TOO_LARGE;
+    if (line > server->config.max_head_bytes) return HTTP_SHIM_TARGET_TOO_LONG;
+    if (state->headers.head_bytes > server->config.max_head_bytes) return HTTP_SHIM_HEADERS_TOO_LARGE;
     // Only "chunked" (which libmicrohttpd decodes) or no transfer coding delimits a body this server can read.
     const char *coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
     if (coding != NULL && strcasecmp(coding, "chunked") != 0) return HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING;
     const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     // An out-of-range length saturates, which is simply too large; libmicrohttpd refuses one that is not a number.
     unsigned long long length = declared != NULL && coding == NULL ? strtoull(declared, NULL, 10) : 0;
-    if (length > (unsigned long long)server->max_body_bytes) return HTTP_SHIM_BODY_TOO_LARGE;
+    if (length > (unsigned long long)server->config.max_body_bytes) return HTTP_SHIM_BODY_TOO_LARGE;
     state->expected_length = (size_t)length;
     return HTTP_SHIM_COMPLETE;
 }
@@ -186,7 +179,8 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
     if (!state->in_flight) {  // The first call, with the headers only.
         state->in_flight = true;
         atomic_fetch_add(&server->in_flight, 1);
-        if (server->pace != NULL) server->pace(server->context, &state->upload_rate, &state->download_rate);
+        http_shim_pace pace = server->config.pace;
+        if (pace != NULL) pace(server->context, &state->upload_rate, &state->download_rate);
         shim_pace_receive_buffer(connection, state->upload_rate);
         size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
         if (!collect_headers(connection, &state->headers, line)) return MHD_NO;
@@ -197,7 +191,7 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
     if (*upload_data_size > 0) {
         size_t length = *upload_data_size;
         *upload_data_size = 0;
-        if (!state->body_too_large && !append_body(state, upload_data, length, server->max_body_bytes)) {
+        if (!state->body_too_large && !append_body(state, upload_data, length, server->config.max_body_bytes)) {
             // A chunked body grew past the cap: keep no more of it and answer 413 once it has been read.
             state->body_too_large = true;
             free(state->body);

@@ -6,13 +6,8 @@
 
 #include <fcntl.h>
 #include <limits.h>
-#include <netdb.h>
-#include <netinet/in.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #if MHD_VERSION < 0x00097500
@@ -56,55 +51,14 @@ static bool forces_poll(void) {
     return loop != NULL && strcmp(loop, "poll") == 0;
 }
 
-static int resolve(const char *host, uint16_t port, struct sockaddr_storage *address, char *error, size_t capacity) {
-    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE};
-    struct addrinfo *addresses = NULL;
-    int lookup = getaddrinfo(host, NULL, &hints, &addresses);
-    if (lookup != 0 || addresses == NULL) {
-        snprintf(error, capacity, "cannot resolve the host to listen on: %s", gai_strerror(lookup));
-        return -1;
-    }
-    memset(address, 0, sizeof *address);
-    memcpy(address, addresses->ai_addr, addresses->ai_addrlen);
-    freeaddrinfo(addresses);
-    if (address->ss_family == AF_INET6) ((struct sockaddr_in6 *)address)->sin6_port = htons(port);
-    else ((struct sockaddr_in *)address)->sin_port = htons(port);
-    return 0;
-}
-
-http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
-                                  char *error, size_t error_capacity) {
-    struct sockaddr_storage address;
-    if (resolve(config->host, config->port, &address, error, error_capacity) != 0) return NULL;
-    // Set before the threads start; the registry and the timer are initialised in place (their locks may not move).
-    struct http_shim_server *server = calloc(1, sizeof *server);
-    if (server != NULL) {
-        *server = (struct http_shim_server){.handler = handler, .pace = config->pace, .context = context,
-                                            .max_body_bytes = config->max_body_bytes,
-                                            .max_head_bytes = config->max_head_bytes,
-                                            .pool_bytes = pool_bytes(config->max_head_bytes)};
-    }
-    const char *failure = server == NULL ? "out of memory"
-                          : shim_registry_start(&server->connections, config) != 0 ? "cannot start the watchdog"
-                                                                                  : NULL;
-    if (failure == NULL && shim_timer_start(&server->timer) != 0) {
-        shim_registry_stop(&server->connections);
-        failure = "cannot start the timer thread";
-    }
-    if (failure != NULL) {
-        snprintf(error, error_capacity, "%s", failure);
-        free(server);
-        return NULL;
-    }
-    raise_descriptor_limit();
-
-    // ITC is what resuming a suspended connection from the timer thread needs. Turbo reads, writes and accepts before
-    // asking epoll or poll (a syscall less per request), and closes without shutdown(), so that SO_LINGER 0 (the
-    // reset fault) sends a reset.
+// ITC is what resuming a suspended connection from the timer thread needs. Turbo reads, writes and accepts before
+// asking epoll or poll (a syscall less per request), and closes without shutdown(), so that SO_LINGER 0 (the reset
+// fault) sends a reset.
+static struct MHD_Daemon *start_daemon(struct http_shim_server *server) {
+    const http_shim_config *config = &server->config;
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_TURBO |
                          (forces_poll() ? MHD_USE_POLL : MHD_USE_AUTO);
-    if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
-    unsigned int threads = config->threads > 1 ? config->threads : 0;
+    if (config->address->sa_family == AF_INET6) flags |= MHD_USE_IPv6;
     // Where libmicrohttpd 1.0 is stricter than 0.9.75 (an HTTP/1.1 request without Host, whitespace before a
     // header's colon, a space in the target), its most lenient level answers as 0.9.75 does: the course apps may
     // rely on it. Passed last, so that a header without the option ends the list there.
@@ -115,35 +69,59 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     sscanf(MHD_get_version(), "%u.%u.%u", &major, &minor, &patch);
     if (major > 0 || (minor == 9 && patch >= 77)) lenient = MHD_OPTION_CLIENT_DISCIPLINE_LVL;
 #endif
-    server->daemon = MHD_start_daemon(
-        flags, config->port, NULL, NULL, shim_on_access, server,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+    return MHD_start_daemon(
+        flags, 0, NULL, NULL, shim_on_access, server,
+        MHD_OPTION_SOCK_ADDR, config->address,
         MHD_OPTION_URI_LOG_CALLBACK, shim_on_request_line, server,
         MHD_OPTION_NOTIFY_COMPLETED, shim_on_completed, server,
         MHD_OPTION_NOTIFY_CONNECTION, shim_on_connection, server,
-        MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_THREAD_POOL_SIZE, config->threads > 1 ? config->threads : 0,
         MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout_seconds,
         MHD_OPTION_CONNECTION_LIMIT, config->connection_limit + OVER_LIMIT_ANSWERS,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, server->pool_bytes,
         lenient, -3,
         MHD_OPTION_END);
-    if (server->daemon == NULL) {
-        // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.
-        snprintf(error, error_capacity, "cannot listen on %s (is the port already in use, the address not local, or "
-                 "libmicrohttpd %s older than the one this was built with?)", config->host, MHD_get_version());
-        shim_timer_stop(&server->timer);
-        shim_timer_free(&server->timer);
-        shim_registry_stop(&server->connections);
+}
+
+static void stop_thread(shim_monitor *monitor) {
+    shim_monitor_stop(monitor);
+    shim_monitor_destroy(monitor);
+}
+
+http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
+                                  char *error, size_t error_capacity) {
+    // Set before the threads start; the registry and the timer are initialised in place (their locks may not move).
+    struct http_shim_server *server = calloc(1, sizeof *server);
+    if (server == NULL) {
+        snprintf(error, error_capacity, "out of memory");
+        return NULL;
+    }
+    *server = (struct http_shim_server){.handler = handler, .context = context, .config = *config,
+                                        .pool_bytes = pool_bytes(config->max_head_bytes)};
+    if (shim_registry_start(&server->connections, &server->config) != 0) {
+        snprintf(error, error_capacity, "cannot start the watchdog");
         free(server);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    server->port = info != NULL ? info->port : config->port;
-    return server;
+    if (shim_timer_start(&server->timer) != 0) {
+        snprintf(error, error_capacity, "cannot start the timer thread");
+    } else {
+        raise_descriptor_limit();
+        server->daemon = start_daemon(server);
+        if (server->daemon != NULL) return server;
+        // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.
+        snprintf(error, error_capacity, "cannot listen (is the port already in use, the address not local, or "
+                 "libmicrohttpd %s older than the one this was built with?)", MHD_get_version());
+        stop_thread(&server->timer.monitor);
+    }
+    stop_thread(&server->connections.monitor);
+    free(server);
+    return NULL;
 }
 
 uint16_t http_shim_port(const http_shim_server *server) {
-    return server->port;
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info != NULL ? info->port : 0;
 }
 
 // Connections the kernel completed before the stop but libmicrohttpd has not accepted hold requests that arrived in
@@ -175,10 +153,11 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     }
     // Delayed answers go out now, paced bodies at full speed: a stop waits out neither, and the daemon may not stop
     // with a connection suspended.
-    shim_timer_stop(&server->timer);
+    shim_monitor_stop(&server->timer.monitor);
     shim_registry_wait_idle(&server->connections, &server->in_flight, expected_started, deadline);
     MHD_stop_daemon(server->daemon);
-    shim_timer_free(&server->timer);
-    shim_registry_stop(&server->connections);
+    // Only now: a daemon thread may still take the timer's lock (a suspension, refused), and call the registry.
+    shim_monitor_destroy(&server->timer.monitor);
+    stop_thread(&server->connections.monitor);
     free(server);
 }
