@@ -19,16 +19,11 @@ package final class HTTPServer: Sendable {
         configuration: ServerConfiguration, router: Router, accessLog: AccessLog? = nil,
         interceptor: (any RequestInterceptor)? = nil, pace: NetworkPace = NetworkPace()
     ) throws {
+        let address = try ListeningAddress(host: configuration.host, port: configuration.port)
+        DescriptorLimit.raise()
         let dispatcher = RequestDispatcher(router: router, accessLog: accessLog, interceptor: interceptor, pace: pace)
         // The daemon holds this reference until `stop` releases it.
         let context = Unmanaged.passRetained(dispatcher)
-        let address: ListeningAddress
-        do {
-            address = try ListeningAddress(host: configuration.host, port: configuration.port)
-        } catch {
-            context.release()
-            throw error
-        }
         var errorText = [CChar](repeating: 0, count: 256)
         let handle = address.withSocketAddress { address in
             var shimConfiguration = http_shim_config(

@@ -58,16 +58,17 @@ final class RequestDispatcher: Sendable {
         let status = UInt32(clamping: response.status.code)
         let milliseconds = response.delay.components.seconds * 1000
             + response.delay.components.attoseconds / 1_000_000_000_000_000
-        // Before the body: a truncated answer's body is made to break off.
-        http_shim_set_delivery(exchange, response.delivery.shimDelivery, UInt32(clamping: milliseconds))
+        let delivery = response.delivery.shimDelivery
+        let delay = UInt32(clamping: milliseconds)
         let created = if let shared = response.sharedBody {
-            // libmicrohttpd holds this reference until the answer is sent, then calls releaseSharedBody.
+            // The shim holds this reference until the answer is sent, then calls releaseSharedBody.
             http_shim_respond(
-                exchange, status, shared.start, shared.count, releaseSharedBody, Unmanaged.passRetained(shared).toOpaque())
+                exchange, status, delivery, delay, shared.start, shared.count, releaseSharedBody,
+                Unmanaged.passRetained(shared).toOpaque())
         } else {
             // Copied before the call returns.
             response.body.withUnsafeBufferPointer {
-                http_shim_respond(exchange, status, $0.baseAddress, $0.count, nil, nil)
+                http_shim_respond(exchange, status, delivery, delay, $0.baseAddress, $0.count, nil, nil)
             }
         }
         guard created == 0 else { return }

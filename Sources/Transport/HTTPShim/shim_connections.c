@@ -1,10 +1,8 @@
 // The open connections: their records, the connection limits, the header deadline and the junk watchdog.
 // A record is made at libmicrohttpd's start notification and freed at its close notification (both on the
-// connection's daemon thread). One watchdog thread closes, with shutdown() (libmicrohttpd then reads end of file and
-// closes on its own thread), the connections whose headers are late and those that sent bytes without ever making a
-// request line (junk, a TLS ClientHello: libmicrohttpd 0.9.x waits on them for the idle timeout). The limits are the
-// shim's (libmicrohttpd's lets a few more in), so that a connection over them gets a 503 from the handler instead of
-// a silent close.
+// connection's daemon thread). The watchdog ends a connection with shutdown(): libmicrohttpd then reads end of file
+// and closes it on its own thread. The limits are the shim's (libmicrohttpd's lets a few more in), so that a
+// connection over them gets a 503 from the handler instead of a silent close.
 
 #include "shim_internal.h"
 
@@ -14,8 +12,8 @@
 
 #if defined(__linux__)
 #include <linux/tcp.h>  // Not <netinet/tcp.h>: only Linux's own header has tcpi_bytes_received.
-#elif defined(__APPLE__)
-#include <netinet/tcp.h>  // TCP_CONNECTION_INFO and its tcpi_rxbytes.
+#else
+#include <netinet/tcp.h>  // macOS: TCP_CONNECTION_INFO and its tcpi_rxbytes.
 #endif
 
 // How long bytes may sit read but short of a request line: a client library writes its request line at once.
@@ -45,7 +43,7 @@ MHD_socket shim_socket(struct MHD_Connection *connection) {
     return info != NULL ? info->connect_fd : MHD_INVALID_SOCKET;
 }
 
-// Bytes the socket has received so far (0 where the system does not say).
+// Bytes the socket has received so far (0 when the system does not say).
 static uint64_t bytes_received(MHD_socket descriptor) {
 #if defined(__linux__)
     struct tcp_info info;
@@ -53,14 +51,11 @@ static uint64_t bytes_received(MHD_socket descriptor) {
     if (getsockopt(descriptor, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return 0;
     if (length < offsetof(struct tcp_info, tcpi_bytes_received) + sizeof info.tcpi_bytes_received) return 0;
     return info.tcpi_bytes_received;
-#elif defined(__APPLE__)
+#else
     struct tcp_connection_info info;
     socklen_t length = sizeof info;
     if (getsockopt(descriptor, IPPROTO_TCP, TCP_CONNECTION_INFO, &info, &length) != 0) return 0;
     return info.tcpi_rxbytes;
-#else
-    (void)descriptor;
-    return 0;
 #endif
 }
 
@@ -114,8 +109,8 @@ static void start_waiting(connection_record *record, uint64_t deadline) {
 }
 
 // A paced upload's socket holds about 40 ms of its bytes (at least 4 KB), as a slow link holds little in flight:
-// else the kernel takes a whole body at once, and the client's progress with it. Set as the connection starts,
-// from the rate then, and again for each request.
+// else the kernel takes a whole body at once, and the client's progress with it. Set as the connection starts and
+// for each request.
 static int paced_receive_buffer_bytes(uint64_t rate) {
     uint64_t bytes = rate / 25;
     return bytes < 4096 ? 4096 : bytes > 1048576 ? 1048576 : (int)bytes;
@@ -221,7 +216,8 @@ void shim_awaiting_next_request(struct MHD_Connection *connection) {
 }
 
 // Whether the connection should be closed now: its headers are late, or what it sent has made no request line for
-// a while. Bytes libmicrohttpd has not read yet say nothing against the client (the daemon thread is busy).
+// a while (junk, a TLS ClientHello: libmicrohttpd 0.9.x would wait on them for the idle timeout). Bytes
+// libmicrohttpd has not read yet say nothing against the client (the daemon thread is busy).
 static bool is_late(connection_record *record, uint64_t now) {
     uint64_t deadline = atomic_load(&record->header_deadline);
     if (deadline == 0) return false;

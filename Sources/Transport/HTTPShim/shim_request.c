@@ -8,12 +8,9 @@
 #include <strings.h>
 
 typedef struct {
-    const char **names, **values;  // One allocation for both arrays; the strings stay libmicrohttpd's.
-    size_t count, head_bytes;
-} header_list;
-
-typedef struct {
-    header_list headers;        // Collected once the headers are in.
+    // Collected once the headers are in: one allocation for both arrays; the strings stay libmicrohttpd's.
+    const char **header_names, **header_values;
+    size_t header_count, head_bytes;
     uint8_t *body;              // Grows geometrically up to max_body_bytes; NULL until the first body bytes.
     size_t body_length, body_capacity;
     size_t expected_length;     // From Content-Length (never over the cap), so a declared body is allocated once.
@@ -59,7 +56,7 @@ void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_
         shim_registry_changed(&server->connections);
     }
     if (state->delayed && state->delayed_answer.response != NULL) MHD_destroy_response(state->delayed_answer.response);
-    free(state->headers.names);
+    free(state->header_names);
     free(state->body);
     free(state);
 }
@@ -84,23 +81,23 @@ static bool append_body(request_state *state, const char *data, size_t length, s
 
 static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
-    header_list *list = cls;
-    list->names[list->count] = key;
-    list->values[list->count] = value != NULL ? value : "";
-    list->count += 1;
-    list->head_bytes += strlen(key) + (value != NULL ? strlen(value) : 0) + 4;  // ": " and CRLF.
+    request_state *state = cls;
+    state->header_names[state->header_count] = key;
+    state->header_values[state->header_count] = value != NULL ? value : "";
+    state->header_count += 1;
+    state->head_bytes += strlen(key) + (value != NULL ? strlen(value) : 0) + 4;  // ": " and CRLF.
     return MHD_YES;
 }
 
 // Collects the headers into the request's state and sizes the head; false when out of memory.
-static bool collect_headers(struct MHD_Connection *connection, header_list *headers, size_t line) {
+static bool collect_headers(struct MHD_Connection *connection, request_state *state, size_t line) {
     int count = MHD_get_connection_values(connection, MHD_HEADER_KIND, NULL, NULL);
     size_t capacity = count > 0 ? (size_t)count : 1;
-    headers->names = malloc(2 * capacity * sizeof(char *));
-    if (headers->names == NULL) return false;
-    headers->values = headers->names + capacity;
-    headers->head_bytes = line + 2;  // The empty line that ends the head.
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, headers);
+    state->header_names = malloc(2 * capacity * sizeof(char *));
+    if (state->header_names == NULL) return false;
+    state->header_values = state->header_names + capacity;
+    state->head_bytes = line + 2;  // The empty line that ends the head.
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, state);
     return true;
 }
 
@@ -112,19 +109,15 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
     bool complete = kind == HTTP_SHIM_COMPLETE;
     http_shim_request request = {
         .method = method, .version = version, .target = state->target,
-        .header_names = state->headers.names, .header_values = state->headers.values,
-        .header_count = state->headers.count,
+        .header_names = state->header_names, .header_values = state->header_values,
+        .header_count = state->header_count,
         .body = complete ? state->body : NULL, .body_length = complete ? state->body_length : 0,
         .state = kind, .client_address = shim_client_address(connection),
     };
     http_shim_exchange exchange = {.status = 500, .delivery = HTTP_SHIM_SEND, .connection = connection,
                                    .timer = &server->timer, .download_rate = state->download_rate};
     server->handler(server->context, &request, &exchange);
-    if (exchange.response == NULL) {  // The handler always answers; this is a failed allocation.
-        exchange.response = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
-        exchange.status = 500;
-        if (exchange.response == NULL) return MHD_NO;
-    }
+    if (exchange.response == NULL) return MHD_NO;  // Out of memory for the answer: the connection is closed.
     if (exchange.delay_milliseconds > 0 && complete) {
         state->delayed_answer = exchange;
         state->delayed = true;
@@ -139,7 +132,7 @@ static http_shim_request_state refusal(struct http_shim_server *server, struct M
                                        size_t line, request_state *state) {
     if (shim_headers_arrived(connection)) return HTTP_SHIM_TOO_MANY_CONNECTIONS;
     if (line > server->config.max_head_bytes) return HTTP_SHIM_TARGET_TOO_LONG;
-    if (state->headers.head_bytes > server->config.max_head_bytes) return HTTP_SHIM_HEADERS_TOO_LARGE;
+    if (state->head_bytes > server->config.max_head_bytes) return HTTP_SHIM_HEADERS_TOO_LARGE;
     // Only "chunked" (which libmicrohttpd decodes) or no transfer coding delimits a body this server can read.
     const char *coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
     if (coding != NULL && strcasecmp(coding, "chunked") != 0) return HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING;
@@ -183,7 +176,7 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
         if (pace != NULL) pace(server->context, &state->upload_rate, &state->download_rate);
         shim_pace_receive_buffer(connection, state->upload_rate);
         size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
-        if (!collect_headers(connection, &state->headers, line)) return MHD_NO;
+        if (!collect_headers(connection, state, line)) return MHD_NO;
         http_shim_request_state refused = refusal(server, connection, line, state);
         // Queuing an accepted request's answer here would make libmicrohttpd close the connection after it.
         return refused == HTTP_SHIM_COMPLETE ? MHD_YES : answer(server, connection, method, version, state, refused);

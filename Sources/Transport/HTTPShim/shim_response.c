@@ -49,10 +49,13 @@ static void forget_answer(http_shim_exchange *exchange) {
     exchange->response = NULL;
 }
 
-int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
+int http_shim_respond(http_shim_exchange *exchange, unsigned int status, http_shim_delivery delivery,
+                      unsigned int delay_milliseconds, const void *body, size_t body_length,
                       void (*release)(void *owner), void *owner) {
     forget_answer(exchange);
     exchange->status = status;
+    exchange->delivery = delivery;
+    exchange->delay_milliseconds = delay_milliseconds;
     if (exchange->download_rate != 0 || exchange->delivery == HTTP_SHIM_TRUNCATE) {
         exchange->response = paced_response(exchange, body, body_length);
     } else if (release != NULL) {
@@ -65,12 +68,6 @@ int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const v
     }
     if (release != NULL) release(owner);  // Copied, or no answer made.
     return exchange->response != NULL ? 0 : -1;
-}
-
-void http_shim_set_delivery(http_shim_exchange *exchange, http_shim_delivery delivery,
-                            unsigned int delay_milliseconds) {
-    exchange->delivery = delivery;
-    exchange->delay_milliseconds = delay_milliseconds;
 }
 
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value) {

@@ -5,9 +5,7 @@
 #include "shim_internal.h"
 
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #if MHD_VERSION < 0x00097500
@@ -18,22 +16,6 @@
 
 // How many connections past the limit get a 503 (rather than a silent close) at once.
 enum { OVER_LIMIT_ANSWERS = 64 };
-
-// Every connection is a descriptor, and the usual soft limit (1,024 on Linux, 256 on macOS) would run out before the
-// connection limit, so it is raised once, at start. A failure leaves the limit as it is.
-static void raise_descriptor_limit(void) {
-    struct rlimit limit;
-    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
-#if defined(__APPLE__)
-    // macOS's setrlimit refuses RLIM_INFINITY for descriptors; its man page says to use min(OPEN_MAX, rlim_max).
-    rlim_t wanted = limit.rlim_max < (rlim_t)OPEN_MAX ? limit.rlim_max : (rlim_t)OPEN_MAX;
-#else
-    rlim_t wanted = limit.rlim_max;
-#endif
-    if (limit.rlim_cur >= wanted) return;
-    limit.rlim_cur = wanted;
-    setrlimit(RLIMIT_NOFILE, &limit);
-}
 
 // libmicrohttpd keeps the request line, the headers and each query parameter (a list entry of some 64 bytes) in one
 // pool per connection, answers by itself (HTML, or a close) what does not fit, and clears the whole pool for every
@@ -46,18 +28,14 @@ static size_t pool_bytes(size_t max_head_bytes) {
     return 2 * max_head_bytes;
 }
 
-static bool forces_poll(void) {
-    const char *loop = getenv("OPENMARKET_EVENT_LOOP");
-    return loop != NULL && strcmp(loop, "poll") == 0;
-}
-
 // ITC is what resuming a suspended connection from the timer thread needs. Turbo reads, writes and accepts before
 // asking epoll or poll (a syscall less per request), and closes without shutdown(), so that SO_LINGER 0 (the reset
 // fault) sends a reset.
 static struct MHD_Daemon *start_daemon(struct http_shim_server *server) {
     const http_shim_config *config = &server->config;
+    const char *loop = getenv("OPENMARKET_EVENT_LOOP");
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_TURBO |
-                         (forces_poll() ? MHD_USE_POLL : MHD_USE_AUTO);
+                         (loop != NULL && strcmp(loop, "poll") == 0 ? MHD_USE_POLL : MHD_USE_AUTO);
     if (config->address->sa_family == AF_INET6) flags |= MHD_USE_IPv6;
     // Where libmicrohttpd 1.0 is stricter than 0.9.75 (an HTTP/1.1 request without Host, whitespace before a
     // header's colon, a space in the target), its most lenient level answers as 0.9.75 does: the course apps may
@@ -106,7 +84,6 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     if (shim_timer_start(&server->timer) != 0) {
         snprintf(error, error_capacity, "cannot start the timer thread");
     } else {
-        raise_descriptor_limit();
         server->daemon = start_daemon(server);
         if (server->daemon != NULL) return server;
         // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.

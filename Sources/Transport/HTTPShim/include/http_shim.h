@@ -9,10 +9,6 @@
 #include <stdint.h>
 #include <sys/socket.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /// What the shim found out about a request; anything but COMPLETE comes without a body, gets the matching error and
 /// then a close.
 typedef enum {
@@ -91,21 +87,14 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
 /// the upload rate changes, until http_shim_stop.
 void http_shim_pace_listener(http_shim_server *server, uint64_t upload_bytes_per_second);
 
-/// Sets the answer. With `release` NULL the body is copied at once; else it is used in place and `release(owner)` is
-/// called once it is no longer needed (at once when the answer cannot be made). Returns 0, or -1 when out of memory.
-int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
+/// Sets the answer, delivered as told `delay_milliseconds` later (0: now) without holding a thread meanwhile. With
+/// `release` NULL the body is copied at once; else it is used in place and `release(owner)` is called once it is no
+/// longer needed (at once when the answer cannot be made). Returns 0, or -1 when out of memory.
+int http_shim_respond(http_shim_exchange *exchange, unsigned int status, http_shim_delivery delivery,
+                      unsigned int delay_milliseconds, const void *body, size_t body_length,
                       void (*release)(void *owner), void *owner);
-
-/// Sends the answer `delay_milliseconds` later (0: now) without holding a thread meanwhile, then delivers it as
-/// told. Without this call an answer is sent at once. Called before http_shim_respond (a truncated body is made so).
-void http_shim_set_delivery(http_shim_exchange *exchange, http_shim_delivery delivery,
-                            unsigned int delay_milliseconds);
 
 /// Adds a header (copied) to the answer. Returns 0 on success.
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif
