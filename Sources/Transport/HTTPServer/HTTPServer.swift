@@ -25,6 +25,7 @@ package final class HTTPServer: Sendable {
         // The daemon holds this reference until `stop` releases it.
         let context = Unmanaged.passRetained(dispatcher)
         var errorText = [CChar](repeating: 0, count: 256)
+        var boundPort: UInt16 = 0
         let handle = address.withSocketAddress { address in
             var shimConfiguration = http_shim_config(
                 address: address,
@@ -36,15 +37,15 @@ package final class HTTPServer: Sendable {
                 per_client_connection_limit: UInt32(clamping: max(1, configuration.connectionsPerClient)),
                 header_deadline_milliseconds: UInt32(clamping: max(1, configuration.headerDeadlineMilliseconds)),
                 pace: paceFromShim)
-            return http_shim_start(&shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
+            return http_shim_start(
+                &shimConfiguration, dispatchFromShim, context.toOpaque(), &boundPort, &errorText, errorText.count)
         }
         guard let handle else {
             context.release()
             let message = errorText.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             throw StartError(description: "\(message) (\(configuration.host):\(configuration.port))")
         }
-        let bound = http_shim_port(handle)
-        port = bound != 0 ? bound : configuration.port
+        port = boundPort != 0 ? boundPort : configuration.port
         state = RunningState(
             handle: handle, context: context, graceMilliseconds: configuration.shutdownGraceMilliseconds, pace: pace)
         pace.observe { [state] rates in state.paceListener(uploadBytesPerSecond: rates.uploadBytesPerSecond) }

@@ -6,10 +6,6 @@
 
 #include "shim_internal.h"
 
-#include <net/if.h>
-#include <netdb.h>
-#include <stddef.h>
-
 #if defined(__linux__)
 #include <linux/tcp.h>  // Not <netinet/tcp.h>: only Linux's own header has tcpi_bytes_received.
 #else
@@ -28,7 +24,7 @@ typedef struct connection_record {
     bool shared_loopback;       // 127.0.0.1 or ::1, shared by every local client: no per-client limit.
     bool over_limit;            // Came when the server was full: its request is answered 503, then it closes.
     atomic_bool has_request_line;  // The current request's line has arrived (junk never makes one).
-    atomic_uint_fast64_t header_deadline;  // Monotonic milliseconds; 0 once the headers have arrived.
+    atomic_uint_fast64_t header_deadline;  // Monotonic milliseconds; 0 from the headers to the end of the answer.
     uint64_t received_before;   // Bytes the socket had received before the current request's first byte.
     uint64_t junk_since;        // When the watchdog first saw bytes without a request line (0: not yet).
 } connection_record;
@@ -46,10 +42,9 @@ MHD_socket shim_socket(struct MHD_Connection *connection) {
 // Bytes the socket has received so far (0 when the system does not say).
 static uint64_t bytes_received(MHD_socket descriptor) {
 #if defined(__linux__)
-    struct tcp_info info;
+    struct tcp_info info = {0};  // A kernel older than tcpi_bytes_received (4.1) leaves it 0.
     socklen_t length = sizeof info;
     if (getsockopt(descriptor, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return 0;
-    if (length < offsetof(struct tcp_info, tcpi_bytes_received) + sizeof info.tcpi_bytes_received) return 0;
     return info.tcpi_bytes_received;
 #else
     struct tcp_connection_info info;
@@ -116,12 +111,11 @@ static int paced_receive_buffer_bytes(uint64_t rate) {
     return bytes < 4096 ? 4096 : bytes > 1048576 ? 1048576 : (int)bytes;
 }
 
-void shim_pace_receive_buffer(struct MHD_Connection *connection, uint64_t rate) {
-    MHD_socket descriptor = shim_socket(connection);
-    int bytes = paced_receive_buffer_bytes(rate);
-    if (rate != 0 && descriptor != MHD_INVALID_SOCKET) {
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
-    }
+void shim_pace_connection(http_shim_server *server, struct MHD_Connection *connection, uint64_t *upload_rate,
+                          uint64_t *download_rate) {
+    if (server->config.pace != NULL) server->config.pace(server->context, upload_rate, download_rate);
+    int bytes = paced_receive_buffer_bytes(*upload_rate);
+    if (*upload_rate != 0) setsockopt(shim_socket(connection), SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
 }
 
 void http_shim_pace_listener(http_shim_server *server, uint64_t upload_rate) {
@@ -147,8 +141,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         record = descriptor != MHD_INVALID_SOCKET ? calloc(1, sizeof *record) : NULL;
         *socket_context = record;
         uint64_t upload_rate = 0, download_rate = 0;
-        if (server->config.pace != NULL) server->config.pace(server->context, &upload_rate, &download_rate);
-        shim_pace_receive_buffer(connection, upload_rate);
+        shim_pace_connection(server, connection, &upload_rate, &download_rate);
         // Without a record the connection is still served, only without the watchdog and the limits.
         if (record != NULL) {
             record->registry = registry;
@@ -213,6 +206,7 @@ void shim_awaiting_next_request(struct MHD_Connection *connection) {
     const http_shim_config *config = record->registry->config;
     uint64_t idle = config->connection_timeout_seconds * 1000u + config->header_deadline_milliseconds;
     start_waiting(record, shim_now_milliseconds() + idle);
+    shim_registry_changed(record->registry);  // The request is no longer in flight.
 }
 
 // Whether the connection should be closed now: its headers are late, or what it sent has made no request line for
@@ -230,7 +224,7 @@ static bool is_late(connection_record *record, uint64_t now) {
     return now - record->junk_since >= REQUEST_LINE_GRACE_MILLISECONDS;
 }
 
-static void *watch(void *argument) {
+void *shim_watch(void *argument) {
     shim_registry *registry = argument;
     pthread_mutex_lock(&registry->monitor.lock);
     while (!registry->monitor.stopping) {
@@ -247,22 +241,15 @@ static void *watch(void *argument) {
     return NULL;
 }
 
-int shim_registry_start(shim_registry *registry, const http_shim_config *config) {
-    registry->config = config;
-    atomic_init(&registry->stop_waiting, false);
-    return shim_monitor_start(&registry->monitor, watch, registry);
-}
-
 // Every change signals the monitor while a stop waits: unread bytes that libmicrohttpd reads become headers or a close.
-void shim_registry_wait_idle(shim_registry *registry, const atomic_uint *in_flight, unsigned int expected_started,
-                             uint64_t deadline) {
+void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint64_t deadline) {
     atomic_store(&registry->stop_waiting, true);
     pthread_mutex_lock(&registry->monitor.lock);
     while (shim_now_milliseconds() < deadline) {
-        bool busy = atomic_load(in_flight) > 0 || atomic_load(&registry->started) < expected_started;
-        // A connection waiting for headers with bytes unread holds a request that came before the stop.
+        bool busy = atomic_load(&registry->started) < expected_started;
+        // A request in flight, or bytes unread without headers yet: a request that came before the stop.
         for (connection_record *record = registry->head; record != NULL && !busy; record = record->next) {
-            busy = atomic_load(&record->header_deadline) != 0 && has_unread_bytes(record);
+            busy = atomic_load(&record->header_deadline) == 0 || has_unread_bytes(record);
         }
         if (!busy) break;
         shim_monitor_wait(&registry->monitor, deadline);

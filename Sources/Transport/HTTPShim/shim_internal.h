@@ -1,16 +1,21 @@
 // What the shim's files share; nothing here is visible to Swift.
-#ifndef OPENMARKET_HTTP_SHIM_INTERNAL_H
-#define OPENMARKET_HTTP_SHIM_INTERNAL_H
+#pragma once
 
 #include "http_shim.h"
 
+#include <fcntl.h>
 #include <microhttpd.h>
+#include <net/if.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 // What libmicrohttpd takes of a connection's pool per query parameter (a list entry), and the room an answer's
 // header block needs beside the request.
@@ -38,7 +43,7 @@ typedef struct {
     struct timer_entry *head;   // Sorted by due time.
 } shim_timer;
 
-int shim_timer_start(shim_timer *timer);
+void *shim_run_timer(void *timer);
 // Suspends the connection (from the access handler or a content reader only) and resumes it at `due`. False when it
 // is not suspended (the timer has stopped, or no memory): go on at once.
 bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due);
@@ -46,7 +51,7 @@ bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, ui
 // The open connections (shim_connections.c). Its lock guards the list and `open`.
 typedef struct {
     shim_monitor monitor;           // Signalled on stop, for the first connection, and for a waiting stop.
-    const http_shim_config *config; // The server's copy.
+    const http_shim_config *config; // The server's.
     atomic_bool stop_waiting;       // A stop waits for requests to finish: every change signals the monitor.
     unsigned int open;              // Records not over the limit.
     atomic_uint started;            // Connections ever registered.
@@ -59,13 +64,11 @@ struct http_shim_server {
     void *context;
     http_shim_config config;        // As given; its pointer (`address`) is valid only during http_shim_start.
     size_t pool_bytes;              // libmicrohttpd's memory per connection (shim_server.c).
-    // Requests whose headers have all arrived and whose answer is not sent yet; a graceful stop waits on it.
-    atomic_uint in_flight;
     shim_registry connections;
     shim_timer timer;
 };
 
-int shim_registry_start(shim_registry *registry, const http_shim_config *config);
+void *shim_watch(void *registry);  // The watchdog thread.
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                         enum MHD_ConnectionNotificationCode code);
 void shim_request_line_arrived(struct MHD_Connection *connection);
@@ -75,14 +78,16 @@ void shim_answer_queued(struct MHD_Connection *connection);
 void shim_awaiting_next_request(struct MHD_Connection *connection);
 // The peer's numeric address, taken once per connection; "" when unknown. Valid until the connection closes.
 const char *shim_client_address(struct MHD_Connection *connection);
-// The connection's socket, MHD_INVALID_SOCKET when libmicrohttpd does not say. libmicrohttpd owns and closes it.
+// The connection's socket, owned and closed by libmicrohttpd; MHD_INVALID_SOCKET (on which a call fails, harmlessly)
+// when libmicrohttpd does not say.
 MHD_socket shim_socket(struct MHD_Connection *connection);
-void shim_pace_receive_buffer(struct MHD_Connection *connection, uint64_t upload_rate);
+// Asks for the rates (0: unlimited) and sizes the connection's receive buffer for the upload rate.
+void shim_pace_connection(http_shim_server *server, struct MHD_Connection *connection, uint64_t *upload_rate,
+                          uint64_t *download_rate);
 void shim_registry_changed(shim_registry *registry);  // Wakes a waiting stop.
-// Waits until no request is in flight, every connection handed over is registered and none holds unread bytes
-// without its headers, or until `deadline`.
-void shim_registry_wait_idle(shim_registry *registry, const atomic_uint *in_flight, unsigned int expected_started,
-                             uint64_t deadline);
+// Waits until no request is in flight (its headers in, its answer not yet sent), every connection handed over is
+// registered and none holds unread bytes without its headers, or until `deadline`.
+void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint64_t deadline);
 
 // The request's callbacks (shim_request.c).
 void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *connection);
@@ -106,5 +111,3 @@ struct http_shim_exchange {
 };
 // Queues the answer or closes the connection (MHD_NO) as the delivery says; releases the response either way.
 enum MHD_Result shim_deliver(http_shim_exchange *exchange);
-
-#endif

@@ -1,11 +1,8 @@
-// One request, from its request line to its answer. Ownership: libmicrohttpd owns the connection, the header strings
-// and the upload buffers; this file owns one request_state per request (allocated when the request line arrives,
-// freed when libmicrohttpd reports the request completed), which holds the raw target, the body and a delayed
-// answer. Refusals (too large, too many connections...) are request states the handler answers like any request.
+// One request, from its request line to its answer. libmicrohttpd owns the connection, the header strings and the
+// upload buffers; a request_state (the raw target, the body, a delayed answer) is allocated when the request line
+// arrives and freed when libmicrohttpd reports the request completed. Refusals are states the handler answers.
 
 #include "shim_internal.h"
-
-#include <strings.h>
 
 typedef struct {
     // Collected once the headers are in: one allocation for both arrays; the strings stay libmicrohttpd's.
@@ -14,7 +11,7 @@ typedef struct {
     uint8_t *body;              // Grows geometrically up to max_body_bytes; NULL until the first body bytes.
     size_t body_length, body_capacity;
     size_t expected_length;     // From Content-Length (never over the cap), so a declared body is allocated once.
-    bool in_flight;             // The headers have arrived: counted in the server's in_flight until completed.
+    bool headers_in;            // The first call, with the headers only, is done.
     bool body_too_large;
     uint64_t upload_rate, download_rate;  // Bytes per second, read once per request; 0: unlimited.
     uint64_t upload_due;        // When the body bytes read so far are due at the upload rate (monotonic ms).
@@ -51,10 +48,6 @@ void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_
     request_state *state = *req_cls;
     if (state == NULL) return;
     *req_cls = NULL;
-    if (state->in_flight) {
-        atomic_fetch_sub(&server->in_flight, 1);
-        shim_registry_changed(&server->connections);
-    }
     if (state->delayed && state->delayed_answer.response != NULL) MHD_destroy_response(state->delayed_answer.response);
     free(state->header_names);
     free(state->body);
@@ -169,12 +162,9 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
         state->delayed = false;
         return shim_deliver(&state->delayed_answer);
     }
-    if (!state->in_flight) {  // The first call, with the headers only.
-        state->in_flight = true;
-        atomic_fetch_add(&server->in_flight, 1);
-        http_shim_pace pace = server->config.pace;
-        if (pace != NULL) pace(server->context, &state->upload_rate, &state->download_rate);
-        shim_pace_receive_buffer(connection, state->upload_rate);
+    if (!state->headers_in) {  // The first call, with the headers only.
+        state->headers_in = true;
+        shim_pace_connection(server, connection, &state->upload_rate, &state->download_rate);
         size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
         if (!collect_headers(connection, state, line)) return MHD_NO;
         http_shim_request_state refused = refusal(server, connection, line, state);
@@ -189,7 +179,6 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
             state->body_too_large = true;
             free(state->body);
             state->body = NULL;
-            state->body_length = state->body_capacity = 0;
         }
         if (state->upload_rate != 0) pace_upload(server, connection, state, length);
         return MHD_YES;

@@ -79,11 +79,8 @@ enum MHD_Result shim_deliver(http_shim_exchange *exchange) {
     enum MHD_Result result = MHD_NO;  // libmicrohttpd closes the connection.
     if (exchange->delivery == HTTP_SHIM_RESET) {
         // Closing with SO_LINGER 0 discards what is unsent and makes the kernel send a reset instead of a FIN.
-        MHD_socket descriptor = shim_socket(exchange->connection);
         struct linger abort_on_close = {.l_onoff = 1, .l_linger = 0};
-        if (descriptor != MHD_INVALID_SOCKET) {
-            setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
-        }
+        setsockopt(shim_socket(exchange->connection), SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
     }
     if (exchange->delivery == HTTP_SHIM_SEND || exchange->delivery == HTTP_SHIM_TRUNCATE) {
         shim_answer_queued(exchange->connection);

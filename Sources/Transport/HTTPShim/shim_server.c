@@ -4,10 +4,6 @@
 
 #include "shim_internal.h"
 
-#include <fcntl.h>
-#include <stdio.h>
-#include <unistd.h>
-
 #if MHD_VERSION < 0x00097500
 #error "libmicrohttpd 0.9.75 or later is needed (Debian: apt install libmicrohttpd-dev; macOS: brew install it)"
 #elif (MHD_VERSION >= 0x00097600 && MHD_VERSION < 0x01000000) || MHD_VERSION >= 0x01010000
@@ -67,7 +63,7 @@ static void stop_thread(shim_monitor *monitor) {
 }
 
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
-                                  char *error, size_t error_capacity) {
+                                  uint16_t *port, char *error, size_t error_capacity) {
     // Set before the threads start; the registry and the timer are initialised in place (their locks may not move).
     struct http_shim_server *server = calloc(1, sizeof *server);
     if (server == NULL) {
@@ -75,17 +71,22 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         return NULL;
     }
     *server = (struct http_shim_server){.handler = handler, .context = context, .config = *config,
-                                        .pool_bytes = pool_bytes(config->max_head_bytes)};
-    if (shim_registry_start(&server->connections, &server->config) != 0) {
+                                        .pool_bytes = pool_bytes(config->max_head_bytes),
+                                        .connections = {.config = &server->config}};
+    if (shim_monitor_start(&server->connections.monitor, shim_watch, &server->connections) != 0) {
         snprintf(error, error_capacity, "cannot start the watchdog");
         free(server);
         return NULL;
     }
-    if (shim_timer_start(&server->timer) != 0) {
+    if (shim_monitor_start(&server->timer.monitor, shim_run_timer, &server->timer) != 0) {
         snprintf(error, error_capacity, "cannot start the timer thread");
     } else {
         server->daemon = start_daemon(server);
-        if (server->daemon != NULL) return server;
+        if (server->daemon != NULL) {
+            const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+            *port = info != NULL ? info->port : 0;
+            return server;
+        }
         // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.
         snprintf(error, error_capacity, "cannot listen (is the port already in use, the address not local, or "
                  "libmicrohttpd %s older than the one this was built with?)", MHD_get_version());
@@ -94,11 +95,6 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     stop_thread(&server->connections.monitor);
     free(server);
     return NULL;
-}
-
-uint16_t http_shim_port(const http_shim_server *server) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info != NULL ? info->port : 0;
 }
 
 // Connections the kernel completed before the stop but libmicrohttpd has not accepted hold requests that arrived in
@@ -131,7 +127,7 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     // Delayed answers go out now, paced bodies at full speed: a stop waits out neither, and the daemon may not stop
     // with a connection suspended.
     shim_monitor_stop(&server->timer.monitor);
-    shim_registry_wait_idle(&server->connections, &server->in_flight, expected_started, deadline);
+    shim_wait_idle(&server->connections, expected_started, deadline);
     MHD_stop_daemon(server->daemon);
     // Only now: a daemon thread may still take the timer's lock (a suspension, refused), and call the registry.
     shim_monitor_destroy(&server->timer.monitor);

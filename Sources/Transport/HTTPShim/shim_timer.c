@@ -1,12 +1,9 @@
-// The timer thread, which resumes suspended connections when due, and the shim's threads' timed waits.
-// A delayed answer suspends its connection once the answer is made, a paced body once a slice's bytes are read or
-// sent: no thread waits per connection. pthread_cond_timedwait takes an absolute time on the condition's clock,
-// which Linux lets be the monotonic clock (pthread_condattr_setclock) and macOS does not (it waits on the wall
-// clock), so each deadline is computed on the clock the condition waits on.
-//
-// Lifetimes: an entry is allocated when a connection is suspended and freed by whoever resumes it (the timer thread,
-// or shim_timer_suspend itself once stopping). The connection stays libmicrohttpd's; a suspended connection cannot
-// close, so the pointer stays valid until it is resumed.
+// The timer thread, which resumes suspended connections when due (no thread waits per connection), and the shim's
+// threads' timed waits. pthread_cond_timedwait takes an absolute time on the condition's clock, which Linux lets be
+// the monotonic clock (pthread_condattr_setclock) and macOS does not (it waits on the wall clock), so each deadline
+// is computed on the clock the condition waits on. Lifetimes: an entry is allocated when a connection is suspended
+// and freed by whoever resumes it (the timer thread, or shim_timer_suspend itself once stopping). The connection
+// stays libmicrohttpd's; a suspended connection cannot close, so the pointer stays valid until it is resumed.
 
 #include "shim_internal.h"
 
@@ -77,7 +74,7 @@ struct timer_entry {
     struct timer_entry *next;
 };
 
-static void *run_timer(void *argument) {
+void *shim_run_timer(void *argument) {
     shim_timer *timer = argument;
     pthread_mutex_lock(&timer->monitor.lock);
     for (;;) {
@@ -96,11 +93,6 @@ static void *run_timer(void *argument) {
     }
     pthread_mutex_unlock(&timer->monitor.lock);
     return NULL;
-}
-
-int shim_timer_start(shim_timer *timer) {
-    timer->head = NULL;
-    return shim_monitor_start(&timer->monitor, run_timer, timer);
 }
 
 bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due) {

@@ -1,5 +1,4 @@
-#ifndef OPENMARKET_HTTP_SHIM_H
-#define OPENMARKET_HTTP_SHIM_H
+#pragma once
 
 // A small layer over libmicrohttpd's public API: it collects one whole request, hands it to a single callback and
 // sends back what the callback answers, paced and delayed as told. Everything else (routing, formats, every error
@@ -71,12 +70,10 @@ typedef struct {
 typedef struct http_shim_server http_shim_server;
 
 /// Starts listening, with the event loop libmicrohttpd picks (epoll on Linux, poll on macOS), or poll wherever the
-/// environment has OPENMARKET_EVENT_LOOP=poll. Returns NULL, with a message in `error`, when it cannot.
+/// environment has OPENMARKET_EVENT_LOOP=poll, and sets `port` to the port bound (0 when libmicrohttpd does not
+/// say). Returns NULL, with a message in `error`, when it cannot.
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
-                                  char *error, size_t error_capacity);
-
-/// The port actually bound (useful when the configuration asked for 0); 0 when libmicrohttpd does not say.
-uint16_t http_shim_port(const http_shim_server *server);
+                                  uint16_t *port, char *error, size_t error_capacity);
 
 /// Stops accepting connections, waits up to `grace_milliseconds` for the requests that arrived before (being
 /// answered, or still unread) to be answered, then closes every connection, joins the threads and frees the server.
@@ -96,5 +93,3 @@ int http_shim_respond(http_shim_exchange *exchange, unsigned int status, http_sh
 
 /// Adds a header (copied) to the answer. Returns 0 on success.
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value);
-
-#endif
