@@ -21,7 +21,6 @@ typedef struct connection_record {
     MHD_socket descriptor;
     // The peer, numeric ("" when unknown), for the handler and the limit; room for an IPv6 address with a scope.
     char address[INET6_ADDRSTRLEN + IF_NAMESIZE + 1];
-    bool shared_loopback;       // 127.0.0.1 or ::1, shared by every local client: no per-client limit.
     bool over_limit;            // Came when the server was full: its request is answered 503, then it closes.
     atomic_bool has_request_line;  // The current request's line has arrived (junk never makes one).
     atomic_uint_fast64_t header_deadline;  // Monotonic milliseconds; 0 from the headers to the end of the answer.
@@ -61,16 +60,14 @@ static bool has_unread_bytes(const connection_record *record) {
     return recv(record->descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
 }
 
-// Every local client shares 127.0.0.1 (and ::1), so a per-address limit would lock them out of their own server;
-// other loopback addresses (127.0.0.2...) are limited like any.
 static void remember_peer(connection_record *record, struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (info == NULL || info->client_addr == NULL) return;
     const struct sockaddr *peer = info->client_addr;
     socklen_t length = peer->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
-    if (getnameinfo(peer, length, record->address, sizeof record->address, NULL, 0, NI_NUMERICHOST) != 0) return;
-    record->shared_loopback = strcmp(record->address, "127.0.0.1") == 0 || strcmp(record->address, "::1") == 0 ||
-                              strcmp(record->address, "::ffff:127.0.0.1") == 0;
+    if (getnameinfo(peer, length, record->address, sizeof record->address, NULL, 0, NI_NUMERICHOST) != 0) {
+        record->address[0] = '\0';
+    }
 }
 
 const char *shim_client_address(struct MHD_Connection *connection) {
@@ -78,19 +75,23 @@ const char *shim_client_address(struct MHD_Connection *connection) {
     return record != NULL ? record->address : "";
 }
 
-// Under the lock. The scan for the per-client limit runs only for addresses that have one.
+// Under the lock. Every local client shares 127.0.0.1 (and ::1), so a per-address limit would lock them out of their
+// own server; other loopback addresses (127.0.0.2...) are limited like any.
 static bool is_over_limit(const shim_registry *registry, const connection_record *record) {
     const http_shim_config *config = registry->config;
+    const char *address = record->address;
     if (registry->open >= config->connection_limit) return true;
-    if (record->shared_loopback || record->address[0] == '\0' || config->per_client_connection_limit == 0) return false;
+    if (address[0] == '\0' || strcmp(address, "127.0.0.1") == 0 || strcmp(address, "::1") == 0 ||
+        strcmp(address, "::ffff:127.0.0.1") == 0 || config->per_client_connection_limit == 0) return false;
     unsigned int from_peer = 0;
     for (const connection_record *other = registry->head; other != NULL; other = other->next) {
-        if (!other->over_limit && strcmp(other->address, record->address) == 0) from_peer++;
+        if (!other->over_limit && strcmp(other->address, address) == 0) from_peer++;
     }
     return from_peer >= config->per_client_connection_limit;
 }
 
-void shim_registry_changed(shim_registry *registry) {
+// Wakes a waiting stop.
+static void registry_changed(shim_registry *registry) {
     if (!atomic_load(&registry->stop_waiting)) return;
     pthread_mutex_lock(&registry->monitor.lock);
     pthread_cond_broadcast(&registry->monitor.wake);
@@ -104,18 +105,16 @@ static void start_waiting(connection_record *record, uint64_t deadline) {
 }
 
 // A paced upload's socket holds about 40 ms of its bytes (at least 4 KB), as a slow link holds little in flight:
-// else the kernel takes a whole body at once, and the client's progress with it. Set as the connection starts and
-// for each request.
+// else the kernel takes a whole body at once, and the client's progress with it.
 static int paced_receive_buffer_bytes(uint64_t rate) {
     uint64_t bytes = rate / 25;
     return bytes < 4096 ? 4096 : bytes > 1048576 ? 1048576 : (int)bytes;
 }
 
-void shim_pace_connection(http_shim_server *server, struct MHD_Connection *connection, uint64_t *upload_rate,
-                          uint64_t *download_rate) {
-    if (server->config.pace != NULL) server->config.pace(server->context, upload_rate, download_rate);
-    int bytes = paced_receive_buffer_bytes(*upload_rate);
-    if (*upload_rate != 0) setsockopt(shim_socket(connection), SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
+void shim_pace(http_shim_server *server, struct MHD_Connection *connection, uint64_t *upload, uint64_t *download) {
+    if (server->config.pace != NULL) server->config.pace(server->context, upload, download);
+    int bytes = paced_receive_buffer_bytes(*upload);
+    if (*upload != 0) setsockopt(shim_socket(connection), SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
 }
 
 void http_shim_pace_listener(http_shim_server *server, uint64_t upload_rate) {
@@ -137,36 +136,34 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     shim_registry *registry = &server->connections;
     connection_record *record = *socket_context;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        uint64_t upload_rate = 0, download_rate = 0;
+        shim_pace(server, connection, &upload_rate, &download_rate);
         MHD_socket descriptor = shim_socket(connection);
         record = descriptor != MHD_INVALID_SOCKET ? calloc(1, sizeof *record) : NULL;
         *socket_context = record;
-        uint64_t upload_rate = 0, download_rate = 0;
-        shim_pace_connection(server, connection, &upload_rate, &download_rate);
-        // Without a record the connection is still served, only without the watchdog and the limits.
-        if (record != NULL) {
-            record->registry = registry;
-            record->descriptor = descriptor;
-            remember_peer(record, connection);
-            start_waiting(record, shim_now_milliseconds() + registry->config->header_deadline_milliseconds);
+        atomic_fetch_add(&registry->started, 1);  // A waiting stop counts registrations.
+        if (record == NULL) {  // Still served, only without the watchdog and the limits.
+            registry_changed(registry);
+            return;
         }
+        record->registry = registry;
+        record->descriptor = descriptor;
+        remember_peer(record, connection);
+        start_waiting(record, shim_now_milliseconds() + registry->config->header_deadline_milliseconds);
         pthread_mutex_lock(&registry->monitor.lock);
-        atomic_fetch_add(&registry->started, 1);
-        if (record != NULL) {
-            record->over_limit = is_over_limit(registry, record);
-            if (!record->over_limit) registry->open++;
-            record->next = registry->head;
-            if (registry->head != NULL) registry->head->previous = record;
-            registry->head = record;
-        }
-        // The watchdog sleeps while there is nothing to watch; a waiting stop counts registrations.
-        if ((record != NULL && record->next == NULL) || atomic_load(&registry->stop_waiting)) {
+        record->over_limit = is_over_limit(registry, record);
+        if (!record->over_limit) registry->open++;
+        record->next = registry->head;
+        if (registry->head != NULL) registry->head->previous = record;
+        registry->head = record;
+        // The watchdog sleeps while there is nothing to watch.
+        if (record->next == NULL || atomic_load(&registry->stop_waiting)) {
             pthread_cond_broadcast(&registry->monitor.wake);
         }
         pthread_mutex_unlock(&registry->monitor.lock);
         return;
     }
     if (record == NULL) return;
-    *socket_context = NULL;
     pthread_mutex_lock(&registry->monitor.lock);
     if (record->previous != NULL) record->previous->next = record->next;
     else registry->head = record->next;
@@ -186,7 +183,7 @@ bool shim_headers_arrived(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
     if (record == NULL) return false;
     atomic_store(&record->header_deadline, 0);
-    shim_registry_changed(record->registry);
+    registry_changed(record->registry);
     return record->over_limit;
 }
 
@@ -206,7 +203,7 @@ void shim_awaiting_next_request(struct MHD_Connection *connection) {
     const http_shim_config *config = record->registry->config;
     uint64_t idle = config->connection_timeout_seconds * 1000u + config->header_deadline_milliseconds;
     start_waiting(record, shim_now_milliseconds() + idle);
-    shim_registry_changed(record->registry);  // The request is no longer in flight.
+    registry_changed(record->registry);  // The request is no longer in flight.
 }
 
 // Whether the connection should be closed now: its headers are late, or what it sent has made no request line for
@@ -217,8 +214,7 @@ static bool is_late(connection_record *record, uint64_t now) {
     if (deadline == 0) return false;
     bool past_deadline = now >= deadline;
     bool junk = !atomic_load(&record->has_request_line) && bytes_received(record->descriptor) > record->received_before;
-    if (!past_deadline && !junk) return false;
-    if (has_unread_bytes(record)) return false;
+    if ((!past_deadline && !junk) || has_unread_bytes(record)) return false;
     if (past_deadline) return true;
     if (record->junk_since == 0) record->junk_since = now;
     return now - record->junk_since >= REQUEST_LINE_GRACE_MILLISECONDS;

@@ -101,12 +101,10 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
                               const char *version, request_state *state, http_shim_request_state kind) {
     bool complete = kind == HTTP_SHIM_COMPLETE;
     http_shim_request request = {
-        .method = method, .version = version, .target = state->target,
-        .header_names = state->header_names, .header_values = state->header_values,
-        .header_count = state->header_count,
+        .method = method, .version = version, .target = state->target, .header_names = state->header_names,
+        .header_values = state->header_values, .header_count = state->header_count, .state = kind,
         .body = complete ? state->body : NULL, .body_length = complete ? state->body_length : 0,
-        .state = kind, .client_address = shim_client_address(connection),
-    };
+        .client_address = shim_client_address(connection)};
     http_shim_exchange exchange = {.status = 500, .delivery = HTTP_SHIM_SEND, .connection = connection,
                                    .timer = &server->timer, .download_rate = state->download_rate};
     server->handler(server->context, &request, &exchange);
@@ -141,14 +139,13 @@ static http_shim_request_state refusal(struct http_shim_server *server, struct M
 // due, so libmicrohttpd stops reading the socket and TCP slows the client down. A client that fell behind (its
 // window reopens only after a read, so it stalls once per slice) makes up to a quarter second by being read at once:
 // without that credit each stall adds to the time and the rate comes out about half what was set.
-static void pace_upload(struct http_shim_server *server, struct MHD_Connection *connection, request_state *state,
-                        size_t length) {
+static void pace_upload(shim_timer *timer, struct MHD_Connection *connection, request_state *state, size_t length) {
     const uint64_t credit_milliseconds = 250;
     uint64_t now = shim_now_milliseconds();
     if (state->upload_due == 0) state->upload_due = now;
     if (state->upload_due + credit_milliseconds < now) state->upload_due = now - credit_milliseconds;
     state->upload_due += (uint64_t)length * 1000u / state->upload_rate;
-    if (state->upload_due > now) shim_timer_suspend(&server->timer, connection, state->upload_due);
+    if (state->upload_due > now) shim_timer_suspend(timer, connection, state->upload_due);
 }
 
 enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
@@ -164,7 +161,7 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
     }
     if (!state->headers_in) {  // The first call, with the headers only.
         state->headers_in = true;
-        shim_pace_connection(server, connection, &state->upload_rate, &state->download_rate);
+        shim_pace(server, connection, &state->upload_rate, &state->download_rate);
         size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
         if (!collect_headers(connection, state, line)) return MHD_NO;
         http_shim_request_state refused = refusal(server, connection, line, state);
@@ -180,7 +177,7 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
             free(state->body);
             state->body = NULL;
         }
-        if (state->upload_rate != 0) pace_upload(server, connection, state, length);
+        if (state->upload_rate != 0) pace_upload(&server->timer, connection, state, length);
         return MHD_YES;
     }
     return answer(server, connection, method, version, state,

@@ -1,6 +1,5 @@
 // Starting and stopping the server: libmicrohttpd's daemon with the shim's callbacks, the timer and the watchdog.
-// libmicrohttpd picks its event loop (epoll on Linux, poll on macOS); OPENMARKET_EVENT_LOOP=poll forces poll, a
-// Mac's loop, anywhere. Ownership: the server struct is allocated here and freed by http_shim_stop.
+// Ownership: the server struct is allocated by http_shim_start and freed by http_shim_stop.
 
 #include "shim_internal.h"
 
@@ -29,7 +28,7 @@ static size_t pool_bytes(size_t max_head_bytes) {
 // fault) sends a reset.
 static struct MHD_Daemon *start_daemon(struct http_shim_server *server) {
     const http_shim_config *config = &server->config;
-    const char *loop = getenv("OPENMARKET_EVENT_LOOP");
+    const char *loop = getenv("OPENMARKET_EVENT_LOOP");  // "poll", a Mac's loop, anywhere.
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_TURBO |
                          (loop != NULL && strcmp(loop, "poll") == 0 ? MHD_USE_POLL : MHD_USE_AUTO);
     if (config->address->sa_family == AF_INET6) flags |= MHD_USE_IPv6;
