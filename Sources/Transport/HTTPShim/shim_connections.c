@@ -90,8 +90,7 @@ static bool is_over_limit(const shim_registry *registry, const connection_record
     return from_peer >= config->per_client_connection_limit;
 }
 
-// Wakes a waiting stop.
-static void registry_changed(shim_registry *registry) {
+static void wake_waiting_stop(shim_registry *registry) {
     if (!atomic_load(&registry->stop_waiting)) return;
     pthread_mutex_lock(&registry->monitor.lock);
     pthread_cond_broadcast(&registry->monitor.wake);
@@ -143,7 +142,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         *socket_context = record;
         atomic_fetch_add(&registry->started, 1);  // A waiting stop counts registrations.
         if (record == NULL) {  // Still served, only without the watchdog and the limits.
-            registry_changed(registry);
+            wake_waiting_stop(registry);
             return;
         }
         record->registry = registry;
@@ -183,7 +182,7 @@ bool shim_headers_arrived(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
     if (record == NULL) return false;
     atomic_store(&record->header_deadline, 0);
-    registry_changed(record->registry);
+    wake_waiting_stop(record->registry);
     return record->over_limit;
 }
 
@@ -203,7 +202,7 @@ void shim_awaiting_next_request(struct MHD_Connection *connection) {
     const http_shim_config *config = record->registry->config;
     uint64_t idle = config->connection_timeout_seconds * 1000u + config->header_deadline_milliseconds;
     start_waiting(record, shim_now_milliseconds() + idle);
-    registry_changed(record->registry);  // The request is no longer in flight.
+    wake_waiting_stop(record->registry);  // The request is no longer in flight.
 }
 
 // Whether the connection should be closed now: its headers are late, or what it sent has made no request line for

@@ -56,11 +56,6 @@ static struct MHD_Daemon *start_daemon(struct http_shim_server *server) {
         MHD_OPTION_END);
 }
 
-static void stop_thread(shim_monitor *monitor) {
-    shim_monitor_stop(monitor);
-    shim_monitor_destroy(monitor);
-}
-
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
                                   uint16_t *port, char *error, size_t error_capacity) {
     // Set before the threads start; the registry and the timer are initialised in place (their locks may not move).
@@ -89,9 +84,11 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.
         snprintf(error, error_capacity, "cannot listen (is the port already in use, the address not local, or "
                  "libmicrohttpd %s older than the one this was built with?)", MHD_get_version());
-        stop_thread(&server->timer.monitor);
+        shim_monitor_stop(&server->timer.monitor);
+        shim_monitor_destroy(&server->timer.monitor);
     }
-    stop_thread(&server->connections.monitor);
+    shim_monitor_stop(&server->connections.monitor);
+    shim_monitor_destroy(&server->connections.monitor);
     free(server);
     return NULL;
 }
@@ -130,6 +127,7 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     MHD_stop_daemon(server->daemon);
     // Only now: a daemon thread may still take the timer's lock (a suspension, refused), and call the registry.
     shim_monitor_destroy(&server->timer.monitor);
-    stop_thread(&server->connections.monitor);
+    shim_monitor_stop(&server->connections.monitor);
+    shim_monitor_destroy(&server->connections.monitor);
     free(server);
 }

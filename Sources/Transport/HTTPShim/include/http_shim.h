@@ -1,4 +1,5 @@
-#pragma once
+#ifndef OPENMARKET_HTTP_SHIM_H
+#define OPENMARKET_HTTP_SHIM_H
 
 // A small layer over libmicrohttpd's public API: it collects one whole request, hands it to a single callback and
 // sends back what the callback answers, paced and delayed as told. Everything else (routing, formats, every error
@@ -93,3 +94,5 @@ int http_shim_respond(http_shim_exchange *exchange, unsigned int status, http_sh
 
 /// Adds a header (copied) to the answer. Returns 0 on success.
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value);
+
+#endif
