@@ -155,14 +155,14 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         record->next = registry->head;
         if (registry->head != NULL) registry->head->previous = record;
         registry->head = record;
-        // The watchdog sleeps while there is nothing to watch.
-        if (record->next == NULL || atomic_load(&registry->stop_waiting)) {
+        if (record->next == NULL || atomic_load(&registry->stop_waiting)) {  // The watchdog sleeps while none is open.
             pthread_cond_broadcast(&registry->monitor.wake);
         }
         pthread_mutex_unlock(&registry->monitor.lock);
         return;
     }
     if (record == NULL) return;
+    *socket_context = NULL;  // Freed below: record_of finds no record from now on.
     pthread_mutex_lock(&registry->monitor.lock);
     if (record->previous != NULL) record->previous->next = record->next;
     else registry->head = record->next;
