@@ -42,37 +42,33 @@ final class RequestDispatcher: Sendable {
             guard let name = raw.header_names[index], let value = raw.header_values[index] else { continue }
             fields.append((String(cString: name), String(cString: value)))
         }
+        let target = raw.target.map { String(cString: $0) } ?? "/"
+        let questionMark = target.firstIndex(of: "?")
         return Request(
             method: HTTPMethod(raw.method.map { String(cString: $0) } ?? "GET"),
-            path: RequestTarget.path(text(raw.path, raw.path_length) ?? "/"),
-            query: text(raw.query, raw.query_length) ?? "",
+            path: RequestTarget.path(String(target[..<(questionMark ?? target.endIndex)])),
+            query: questionMark.map { String(target[target.index(after: $0)...]) } ?? "",
             headers: HTTPHeaders(fields),
             body: raw.body.map { Array(UnsafeBufferPointer(start: $0, count: raw.body_length)) } ?? [],
             version: raw.version.map { String(cString: $0) } ?? "HTTP/1.1",
             clientAddress: raw.client_address.map { String(cString: $0) } ?? "")
     }
 
-    private static func text(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String? {
-        pointer.map { start in
-            start.withMemoryRebound(to: UInt8.self, capacity: length) {
-                String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-            }
-        }
-    }
-
     private static func send(_ response: Response, to exchange: OpaquePointer) {
         let status = UInt32(clamping: response.status.code)
         let milliseconds = response.delay.components.seconds * 1000
             + response.delay.components.attoseconds / 1_000_000_000_000_000
-        // Before the body: a truncated answer's body is made to break off.
-        http_shim_set_delivery(exchange, response.delivery.shimDelivery, UInt32(clamping: milliseconds))
+        let delivery = response.delivery.shimDelivery
+        let delay = UInt32(clamping: milliseconds)
         let created = if let shared = response.sharedBody {
-            // libmicrohttpd holds this reference until the answer is sent, then calls releaseSharedBody.
-            http_shim_respond_shared(
-                exchange, status, shared.start, shared.count, releaseSharedBody, Unmanaged.passRetained(shared).toOpaque())
+            // The shim holds this reference until the answer is sent, then calls releaseSharedBody.
+            http_shim_respond(
+                exchange, status, delivery, delay, shared.start, shared.count, releaseSharedBody,
+                Unmanaged.passRetained(shared).toOpaque())
         } else {
+            // Copied before the call returns.
             response.body.withUnsafeBufferPointer {
-                http_shim_respond(exchange, status, $0.baseAddress, $0.count)
+                http_shim_respond(exchange, status, delivery, delay, $0.baseAddress, $0.count, nil, nil)
             }
         }
         guard created == 0 else { return }

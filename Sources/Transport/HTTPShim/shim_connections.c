@@ -1,23 +1,15 @@
-// The open connections, each with a record made at libmicrohttpd's start notification and freed at its close
-// notification (both on the connection's daemon thread). One watchdog thread closes, with shutdown() (libmicrohttpd
-// then reads end of file and closes on its own thread), the connections whose headers are late and those that sent
-// bytes without ever making a request line (junk, a TLS ClientHello: libmicrohttpd 0.9.x waits on them for the idle
-// timeout). The limits are the shim's (libmicrohttpd's lets a few more in), so that a connection over them gets a
-// 503 from the handler instead of a silent close.
+// The open connections: their records, the connection limits, the header deadline and the junk watchdog.
+// A record is made at libmicrohttpd's start notification and freed at its close notification (both on the
+// connection's daemon thread). The watchdog ends a connection with shutdown(): libmicrohttpd then reads end of file
+// and closes it on its own thread. The limits are the shim's (libmicrohttpd's lets a few more in), so that a
+// connection over them gets a 503 from the handler instead of a silent close.
 
 #include "shim_internal.h"
 
-#include <netdb.h>
-#include <netinet/in.h>
-#include <stddef.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/socket.h>
-
 #if defined(__linux__)
 #include <linux/tcp.h>  // Not <netinet/tcp.h>: only Linux's own header has tcpi_bytes_received.
-#elif defined(__APPLE__)
-#include <netinet/tcp.h>  // TCP_CONNECTION_INFO and its tcpi_rxbytes.
+#else
+#include <netinet/tcp.h>  // macOS: TCP_CONNECTION_INFO and its tcpi_rxbytes.
 #endif
 
 // How long bytes may sit read but short of a request line: a client library writes its request line at once.
@@ -27,11 +19,11 @@ typedef struct connection_record {
     struct connection_record *next, *previous;
     shim_registry *registry;
     MHD_socket descriptor;
-    char address[SHIM_ADDRESS_CAPACITY];  // The peer, numeric ("" when unknown): for the handler and the limit.
-    bool shared_loopback;       // 127.0.0.1 or ::1, shared by every local client: no per-client limit.
+    // The peer, numeric ("" when unknown), for the handler and the limit; room for an IPv6 address with a scope.
+    char address[INET6_ADDRSTRLEN + IF_NAMESIZE + 1];
     bool over_limit;            // Came when the server was full: its request is answered 503, then it closes.
     atomic_bool has_request_line;  // The current request's line has arrived (junk never makes one).
-    atomic_uint_fast64_t header_deadline;  // Monotonic milliseconds; 0 once the headers have arrived.
+    atomic_uint_fast64_t header_deadline;  // Monotonic milliseconds; 0 from the headers to the end of the answer.
     uint64_t received_before;   // Bytes the socket had received before the current request's first byte.
     uint64_t junk_since;        // When the watchdog first saw bytes without a request line (0: not yet).
 } connection_record;
@@ -41,22 +33,23 @@ static connection_record *record_of(struct MHD_Connection *connection) {
     return info != NULL ? info->socket_context : NULL;
 }
 
-// Bytes the socket has received so far (0 where the system does not say).
+MHD_socket shim_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info != NULL ? info->connect_fd : MHD_INVALID_SOCKET;
+}
+
+// Bytes the socket has received so far (0 when the system does not say).
 static uint64_t bytes_received(MHD_socket descriptor) {
 #if defined(__linux__)
-    struct tcp_info info;
+    struct tcp_info info = {0};  // A kernel older than tcpi_bytes_received (4.1) leaves it 0.
     socklen_t length = sizeof info;
     if (getsockopt(descriptor, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return 0;
-    if (length < offsetof(struct tcp_info, tcpi_bytes_received) + sizeof info.tcpi_bytes_received) return 0;
     return info.tcpi_bytes_received;
-#elif defined(__APPLE__)
+#else
     struct tcp_connection_info info;
     socklen_t length = sizeof info;
     if (getsockopt(descriptor, IPPROTO_TCP, TCP_CONNECTION_INFO, &info, &length) != 0) return 0;
     return info.tcpi_rxbytes;
-#else
-    (void)descriptor;
-    return 0;
 #endif
 }
 
@@ -67,21 +60,14 @@ static bool has_unread_bytes(const connection_record *record) {
     return recv(record->descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
 }
 
-// Every local client shares 127.0.0.1 (and ::1), so a per-address limit would lock them out of their own server;
-// other loopback addresses (127.0.0.2...) are limited like any.
 static void remember_peer(connection_record *record, struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (info == NULL || info->client_addr == NULL) return;
     const struct sockaddr *peer = info->client_addr;
     socklen_t length = peer->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
-    if (getnameinfo(peer, length, record->address, sizeof record->address, NULL, 0, NI_NUMERICHOST) != 0) return;
-    record->shared_loopback = strcmp(record->address, "127.0.0.1") == 0 || strcmp(record->address, "::1") == 0 ||
-                              strcmp(record->address, "::ffff:127.0.0.1") == 0;
-}
-
-void shim_close(struct MHD_Connection *connection) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-    if (info != NULL) shutdown(info->connect_fd, SHUT_RDWR);
+    if (getnameinfo(peer, length, record->address, sizeof record->address, NULL, 0, NI_NUMERICHOST) != 0) {
+        record->address[0] = '\0';
+    }
 }
 
 const char *shim_client_address(struct MHD_Connection *connection) {
@@ -89,18 +75,22 @@ const char *shim_client_address(struct MHD_Connection *connection) {
     return record != NULL ? record->address : "";
 }
 
-// Under the lock. The scan for the per-client limit runs only for addresses that have one.
+// Under the lock. Every local client shares 127.0.0.1 (and ::1), so a per-address limit would lock them out of their
+// own server; other loopback addresses (127.0.0.2...) are limited like any.
 static bool is_over_limit(const shim_registry *registry, const connection_record *record) {
-    if (registry->open >= registry->connection_limit) return true;
-    if (record->shared_loopback || record->address[0] == '\0' || registry->per_client_limit == 0) return false;
+    const http_shim_config *config = registry->config;
+    const char *address = record->address;
+    if (registry->open >= config->connection_limit) return true;
+    if (address[0] == '\0' || strcmp(address, "127.0.0.1") == 0 || strcmp(address, "::1") == 0 ||
+        strcmp(address, "::ffff:127.0.0.1") == 0 || config->per_client_connection_limit == 0) return false;
     unsigned int from_peer = 0;
     for (const connection_record *other = registry->head; other != NULL; other = other->next) {
-        if (!other->over_limit && strcmp(other->address, record->address) == 0) from_peer++;
+        if (!other->over_limit && strcmp(other->address, address) == 0) from_peer++;
     }
-    return from_peer >= registry->per_client_limit;
+    return from_peer >= config->per_client_connection_limit;
 }
 
-void shim_registry_changed(shim_registry *registry) {
+static void wake_waiting_stop(shim_registry *registry) {
     if (!atomic_load(&registry->stop_waiting)) return;
     pthread_mutex_lock(&registry->monitor.lock);
     pthread_cond_broadcast(&registry->monitor.wake);
@@ -114,17 +104,16 @@ static void start_waiting(connection_record *record, uint64_t deadline) {
 }
 
 // A paced upload's socket holds about 40 ms of its bytes (at least 4 KB), as a slow link holds little in flight:
-// else the kernel takes a whole body at once, and the client's progress with it. Set as the connection starts,
-// from the rate then, and again for each request.
+// else the kernel takes a whole body at once, and the client's progress with it.
 static int paced_receive_buffer_bytes(uint64_t rate) {
     uint64_t bytes = rate / 25;
     return bytes < 4096 ? 4096 : bytes > 1048576 ? 1048576 : (int)bytes;
 }
 
-void shim_pace_receive_buffer(struct MHD_Connection *connection, uint64_t rate) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-    int bytes = paced_receive_buffer_bytes(rate);
-    if (rate != 0 && info != NULL) setsockopt(info->connect_fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
+void shim_pace(http_shim_server *server, struct MHD_Connection *connection, uint64_t *upload, uint64_t *download) {
+    if (server->config.pace != NULL) server->config.pace(server->context, upload, download);
+    int bytes = paced_receive_buffer_bytes(*upload);
+    if (*upload != 0) setsockopt(shim_socket(connection), SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
 }
 
 void http_shim_pace_listener(http_shim_server *server, uint64_t upload_rate) {
@@ -146,37 +135,34 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     shim_registry *registry = &server->connections;
     connection_record *record = *socket_context;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-        record = info != NULL ? calloc(1, sizeof *record) : NULL;
-        *socket_context = record;
         uint64_t upload_rate = 0, download_rate = 0;
-        if (server->pace != NULL) server->pace(server->context, &upload_rate, &download_rate);
-        shim_pace_receive_buffer(connection, upload_rate);
-        // Without a record the connection is still served, only without the watchdog and the limits.
-        if (record != NULL) {
-            record->registry = registry;
-            record->descriptor = info->connect_fd;
-            remember_peer(record, connection);
-            start_waiting(record, shim_now_milliseconds() + registry->header_deadline_milliseconds);
+        shim_pace(server, connection, &upload_rate, &download_rate);
+        MHD_socket descriptor = shim_socket(connection);
+        record = descriptor != MHD_INVALID_SOCKET ? calloc(1, sizeof *record) : NULL;
+        *socket_context = record;
+        atomic_fetch_add(&registry->started, 1);  // A waiting stop counts registrations.
+        if (record == NULL) {  // Still served, only without the watchdog and the limits.
+            wake_waiting_stop(registry);
+            return;
         }
+        record->registry = registry;
+        record->descriptor = descriptor;
+        remember_peer(record, connection);
+        start_waiting(record, shim_now_milliseconds() + registry->config->header_deadline_milliseconds);
         pthread_mutex_lock(&registry->monitor.lock);
-        atomic_fetch_add(&registry->started, 1);
-        if (record != NULL) {
-            record->over_limit = is_over_limit(registry, record);
-            if (!record->over_limit) registry->open++;
-            record->next = registry->head;
-            if (registry->head != NULL) registry->head->previous = record;
-            registry->head = record;
-        }
-        // The watchdog sleeps while there is nothing to watch; a waiting stop counts registrations.
-        if ((record != NULL && record->next == NULL) || atomic_load(&registry->stop_waiting)) {
+        record->over_limit = is_over_limit(registry, record);
+        if (!record->over_limit) registry->open++;
+        record->next = registry->head;
+        if (registry->head != NULL) registry->head->previous = record;
+        registry->head = record;
+        if (record->next == NULL || atomic_load(&registry->stop_waiting)) {  // The watchdog sleeps while none is open.
             pthread_cond_broadcast(&registry->monitor.wake);
         }
         pthread_mutex_unlock(&registry->monitor.lock);
         return;
     }
     if (record == NULL) return;
-    *socket_context = NULL;
+    *socket_context = NULL;  // Freed below: record_of finds no record from now on.
     pthread_mutex_lock(&registry->monitor.lock);
     if (record->previous != NULL) record->previous->next = record->next;
     else registry->head = record->next;
@@ -196,7 +182,7 @@ bool shim_headers_arrived(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
     if (record == NULL) return false;
     atomic_store(&record->header_deadline, 0);
-    shim_registry_changed(record->registry);
+    wake_waiting_stop(record->registry);
     return record->over_limit;
 }
 
@@ -213,29 +199,30 @@ void shim_answer_queued(struct MHD_Connection *connection) {
 void shim_awaiting_next_request(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
     if (record == NULL) return;
-    shim_registry *registry = record->registry;
-    uint64_t idle = registry->idle_timeout_milliseconds + registry->header_deadline_milliseconds;
+    const http_shim_config *config = record->registry->config;
+    uint64_t idle = config->connection_timeout_seconds * 1000u + config->header_deadline_milliseconds;
     start_waiting(record, shim_now_milliseconds() + idle);
+    wake_waiting_stop(record->registry);  // The request is no longer in flight.
 }
 
 // Whether the connection should be closed now: its headers are late, or what it sent has made no request line for
-// a while. Bytes libmicrohttpd has not read yet say nothing against the client (the daemon thread is busy).
+// a while (junk, a TLS ClientHello: libmicrohttpd 0.9.x would wait on them for the idle timeout). Bytes
+// libmicrohttpd has not read yet say nothing against the client (the daemon thread is busy).
 static bool is_late(connection_record *record, uint64_t now) {
     uint64_t deadline = atomic_load(&record->header_deadline);
     if (deadline == 0) return false;
     bool past_deadline = now >= deadline;
     bool junk = !atomic_load(&record->has_request_line) && bytes_received(record->descriptor) > record->received_before;
-    if (!past_deadline && !junk) return false;
-    if (has_unread_bytes(record)) return false;
+    if ((!past_deadline && !junk) || has_unread_bytes(record)) return false;
     if (past_deadline) return true;
     if (record->junk_since == 0) record->junk_since = now;
     return now - record->junk_since >= REQUEST_LINE_GRACE_MILLISECONDS;
 }
 
-static void *watch(void *argument) {
+void *shim_watch(void *argument) {
     shim_registry *registry = argument;
     pthread_mutex_lock(&registry->monitor.lock);
-    while (!registry->stopping) {
+    while (!registry->monitor.stopping) {
         uint64_t now = shim_now_milliseconds();
         for (connection_record *record = registry->head; record != NULL; record = record->next) {
             if (!is_late(record, now)) continue;
@@ -249,36 +236,15 @@ static void *watch(void *argument) {
     return NULL;
 }
 
-int shim_registry_start(shim_registry *registry, const http_shim_config *config) {
-    registry->header_deadline_milliseconds = config->header_deadline_milliseconds;
-    registry->idle_timeout_milliseconds = config->connection_timeout_seconds * 1000u;
-    registry->connection_limit = config->connection_limit;
-    registry->per_client_limit = config->per_client_connection_limit;
-    atomic_init(&registry->stop_waiting, false);
-    if (shim_monitor_init(&registry->monitor) != 0) return -1;
-    if (pthread_create(&registry->watchdog, NULL, watch, registry) != 0) {
-        shim_monitor_destroy(&registry->monitor);
-        return -1;
-    }
-    return 0;
-}
-
-// After libmicrohttpd has stopped, so no connection callback runs any more.
-void shim_registry_stop(shim_registry *registry) {
-    shim_monitor_stop(&registry->monitor, &registry->stopping, registry->watchdog);
-    shim_monitor_destroy(&registry->monitor);
-}
-
 // Every change signals the monitor while a stop waits: unread bytes that libmicrohttpd reads become headers or a close.
-void shim_registry_wait_idle(shim_registry *registry, const atomic_uint *in_flight, unsigned int expected_started,
-                             uint64_t deadline) {
+void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint64_t deadline) {
     atomic_store(&registry->stop_waiting, true);
     pthread_mutex_lock(&registry->monitor.lock);
     while (shim_now_milliseconds() < deadline) {
-        bool busy = atomic_load(in_flight) > 0 || atomic_load(&registry->started) < expected_started;
-        // A connection waiting for headers with bytes unread holds a request that came before the stop.
+        bool busy = atomic_load(&registry->started) < expected_started;
+        // A request in flight, or bytes unread without headers yet: a request that came before the stop.
         for (connection_record *record = registry->head; record != NULL && !busy; record = record->next) {
-            busy = atomic_load(&record->header_deadline) != 0 && has_unread_bytes(record);
+            busy = atomic_load(&record->header_deadline) == 0 || has_unread_bytes(record);
         }
         if (!busy) break;
         shim_monitor_wait(&registry->monitor, deadline);

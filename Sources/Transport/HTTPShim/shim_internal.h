@@ -1,66 +1,58 @@
 // What the shim's files share; nothing here is visible to Swift.
-#ifndef OPENMARKET_HTTP_SHIM_INTERNAL_H
-#define OPENMARKET_HTTP_SHIM_INTERNAL_H
+#pragma once
 
 #include "http_shim.h"
 
+#include <fcntl.h>
 #include <microhttpd.h>
 #include <net/if.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-#include <time.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 // What libmicrohttpd takes of a connection's pool per query parameter (a list entry), and the room an answer's
 // header block needs beside the request.
 enum { SHIM_PARAMETER_BYTES = 64, SHIM_ANSWER_ROOM = 8192 };
 
-// The longest numeric address getnameinfo writes: an IPv6 address with a scope ("fe80::1%eth0").
-enum { SHIM_ADDRESS_CAPACITY = INET6_ADDRSTRLEN + IF_NAMESIZE + 1 };
-
-// A lock and a condition whose timed waits are right on Linux and macOS (shim_timer.c).
+// One thread and the lock and condition it waits on, with timed waits right on Linux and macOS (shim_timer.c).
 typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t wake;
+    pthread_t thread;
+    bool stopping;              // Under the lock: the thread returns once it is set.
 } shim_monitor;
 
-int shim_monitor_init(shim_monitor *monitor);
-void shim_monitor_destroy(shim_monitor *monitor);
+int shim_monitor_start(shim_monitor *monitor, void *(*run)(void *), void *argument);
 // Under the lock: waits until signalled or until `due` (shim_now_milliseconds' clock; UINT64_MAX: no deadline).
 void shim_monitor_wait(shim_monitor *monitor, uint64_t due);
-// Sets `stopping` under the lock, wakes the thread and joins it.
-void shim_monitor_stop(shim_monitor *monitor, bool *stopping, pthread_t thread);
+// Sets `stopping`, wakes the thread and joins it; the lock stays usable until shim_monitor_destroy.
+void shim_monitor_stop(shim_monitor *monitor);
+void shim_monitor_destroy(shim_monitor *monitor);
 uint64_t shim_now_milliseconds(void);  // Monotonic.
 
-// Suspended connections and when each is resumed (shim_timer.c).
-struct timer_entry;
+// Suspended connections and when each is resumed (shim_timer.c). Its lock guards the list.
 typedef struct {
-    shim_monitor monitor;       // Guards the list and `stopping`; signalled when an entry comes first or on stop.
-    pthread_t thread;
-    bool stopping;
+    shim_monitor monitor;       // Signalled when an entry comes first, or on stop (which resumes every entry).
     struct timer_entry *head;   // Sorted by due time.
 } shim_timer;
 
-int shim_timer_start(shim_timer *timer);
+void *shim_run_timer(void *timer);
 // Suspends the connection (from the access handler or a content reader only) and resumes it at `due`. False when it
 // is not suspended (the timer has stopped, or no memory): go on at once.
 bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due);
-// Resumes every waiting connection and joins the thread; shim_timer_free, after the daemon stopped, the rest.
-void shim_timer_stop(shim_timer *timer);
-void shim_timer_free(shim_timer *timer);
 
-// The open connections (shim_connections.c).
-struct connection_record;
+// The open connections (shim_connections.c). Its lock guards the list and `open`.
 typedef struct {
-    shim_monitor monitor;           // Guards the list and the counts; signalled on stop, or for a waiting stop.
-    pthread_t watchdog;
-    bool stopping;
+    shim_monitor monitor;           // Signalled on stop, for the first connection, and for a waiting stop.
+    const http_shim_config *config; // The server's.
     atomic_bool stop_waiting;       // A stop waits for requests to finish: every change signals the monitor.
-    unsigned int header_deadline_milliseconds;
-    unsigned int idle_timeout_milliseconds;
-    unsigned int connection_limit;
-    unsigned int per_client_limit;
     unsigned int open;              // Records not over the limit.
     atomic_uint started;            // Connections ever registered.
     struct connection_record *head;
@@ -69,37 +61,31 @@ typedef struct {
 struct http_shim_server {
     struct MHD_Daemon *daemon;
     http_shim_handler handler;
-    http_shim_pace pace;
     void *context;
-    size_t max_body_bytes;
-    size_t max_head_bytes;
+    http_shim_config config;        // As given; its pointer (`address`) is valid only during http_shim_start.
     size_t pool_bytes;              // libmicrohttpd's memory per connection (shim_server.c).
-    uint16_t port;
-    // Requests whose headers have all arrived and whose answer is not sent yet; a graceful stop waits on it.
-    atomic_uint in_flight;
     shim_registry connections;
     shim_timer timer;
 };
 
-int shim_registry_start(shim_registry *registry, const http_shim_config *config);
-void shim_registry_stop(shim_registry *registry);
+void *shim_watch(void *registry);  // The watchdog thread.
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                         enum MHD_ConnectionNotificationCode code);
 void shim_request_line_arrived(struct MHD_Connection *connection);
 // The headers have arrived; returns whether the connection is over a limit (its request is answered 503).
 bool shim_headers_arrived(struct MHD_Connection *connection);
 void shim_answer_queued(struct MHD_Connection *connection);
+void shim_awaiting_next_request(struct MHD_Connection *connection);
 // The peer's numeric address, taken once per connection; "" when unknown. Valid until the connection closes.
 const char *shim_client_address(struct MHD_Connection *connection);
-// Ends the connection with shutdown(): libmicrohttpd reads end of file and closes it on its own thread.
-void shim_close(struct MHD_Connection *connection);
-void shim_pace_receive_buffer(struct MHD_Connection *connection, uint64_t upload_rate);
-void shim_awaiting_next_request(struct MHD_Connection *connection);
-void shim_registry_changed(shim_registry *registry);  // Wakes a waiting stop.
-// Waits until no request is in flight, every connection handed over is registered and none holds unread bytes
-// without its headers, or until `deadline`.
-void shim_registry_wait_idle(shim_registry *registry, const atomic_uint *in_flight, unsigned int expected_started,
-                             uint64_t deadline);
+// The connection's socket, owned and closed by libmicrohttpd; MHD_INVALID_SOCKET (on which a call fails, harmlessly)
+// when libmicrohttpd does not say.
+MHD_socket shim_socket(struct MHD_Connection *connection);
+// Asks for the rates (0: unlimited) and sizes the connection's receive buffer for the upload rate.
+void shim_pace(http_shim_server *server, struct MHD_Connection *connection, uint64_t *upload, uint64_t *download);
+// Waits until no request is in flight (its headers in, its answer not yet sent), every connection handed over is
+// registered and none holds unread bytes without its headers, or until `deadline`.
+void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint64_t deadline);
 
 // The request's callbacks (shim_request.c).
 void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *connection);
@@ -123,5 +109,3 @@ struct http_shim_exchange {
 };
 // Queues the answer or closes the connection (MHD_NO) as the delivery says; releases the response either way.
 enum MHD_Result shim_deliver(http_shim_exchange *exchange);
-
-#endif

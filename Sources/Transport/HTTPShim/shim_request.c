@@ -1,32 +1,23 @@
-// One request, from its request line to its answer. Ownership: libmicrohttpd owns the connection, the header strings
-// and the upload buffers; this file owns one request_state per request (allocated when the request line arrives,
-// freed when libmicrohttpd reports the request completed), which holds the raw target, the body and a delayed
-// answer. Refusals (too large, too many connections...) are request states the handler answers like any request.
+// One request, from its request line to its answer. libmicrohttpd owns the connection, the header strings and the
+// upload buffers; a request_state (the raw target, the body, a delayed answer) is allocated when the request line
+// arrives and freed when libmicrohttpd reports the request completed. Refusals are states the handler answers.
 
 #include "shim_internal.h"
 
-#include <stdlib.h>
-#include <string.h>
-#include <strings.h>
-#include <sys/socket.h>
-
 typedef struct {
-    const char **names, **values;  // One allocation for both arrays; the strings stay libmicrohttpd's.
-    size_t count, head_bytes;
-} header_list;
-
-typedef struct {
-    char *target;               // Raw request target ("/path?query"), copied: libmicrohttpd decodes its own.
-    header_list headers;        // Collected once the headers are in.
+    // Collected once the headers are in: one allocation for both arrays; the strings stay libmicrohttpd's.
+    const char **header_names, **header_values;
+    size_t header_count, head_bytes;
     uint8_t *body;              // Grows geometrically up to max_body_bytes; NULL until the first body bytes.
     size_t body_length, body_capacity;
     size_t expected_length;     // From Content-Length (never over the cap), so a declared body is allocated once.
-    bool in_flight;             // The headers have arrived: counted in the server's in_flight until completed.
+    bool headers_in;            // The first call, with the headers only, is done.
     bool body_too_large;
     uint64_t upload_rate, download_rate;  // Bytes per second, read once per request; 0: unlimited.
     uint64_t upload_due;        // When the body bytes read so far are due at the upload rate (monotonic ms).
     bool delayed;               // `delayed_answer` waits for the connection to be resumed.
     http_shim_exchange delayed_answer;
+    char target[];              // Raw request target ("/path?query"), copied: libmicrohttpd decodes its own.
 } request_state;
 
 // Runs when the request line arrives, before the headers: the only moment the raw, undecoded target is visible.
@@ -39,13 +30,14 @@ void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *co
     for (const char *at = uri != NULL ? strchr(uri, '?') : NULL; at != NULL && *at != '\0'; at++, length++) {
         parameters += *at == '&' || *at == '?';
     }
-    if (parameters * SHIM_PARAMETER_BYTES + length + SHIM_ANSWER_ROOM > server->pool_bytes) shim_close(connection);
-    request_state *state = calloc(1, sizeof *state);
-    if (state == NULL) return NULL;
-    state->target = strdup(uri != NULL ? uri : "/");
-    if (state->target != NULL) return state;
-    free(state);
-    return NULL;
+    if (parameters * SHIM_PARAMETER_BYTES + length + SHIM_ANSWER_ROOM > server->pool_bytes) {
+        shutdown(shim_socket(connection), SHUT_RDWR);  // libmicrohttpd reads end of file and closes it itself.
+    }
+    const char *target = uri != NULL ? uri : "/";
+    size_t target_bytes = strlen(target) + 1;
+    request_state *state = calloc(1, sizeof *state + target_bytes);
+    if (state != NULL) memcpy(state->target, target, target_bytes);
+    return state;  // NULL (out of memory) makes shim_on_access drop the connection.
 }
 
 void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
@@ -56,13 +48,8 @@ void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_
     request_state *state = *req_cls;
     if (state == NULL) return;
     *req_cls = NULL;
-    if (state->in_flight) {
-        atomic_fetch_sub(&server->in_flight, 1);
-        shim_registry_changed(&server->connections);
-    }
     if (state->delayed && state->delayed_answer.response != NULL) MHD_destroy_response(state->delayed_answer.response);
-    free(state->target);
-    free(state->headers.names);
+    free(state->header_names);
     free(state->body);
     free(state);
 }
@@ -87,23 +74,23 @@ static bool append_body(request_state *state, const char *data, size_t length, s
 
 static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
-    header_list *list = cls;
-    list->names[list->count] = key;
-    list->values[list->count] = value != NULL ? value : "";
-    list->count += 1;
-    list->head_bytes += strlen(key) + (value != NULL ? strlen(value) : 0) + 4;  // ": " and CRLF.
+    request_state *state = cls;
+    state->header_names[state->header_count] = key;
+    state->header_values[state->header_count] = value != NULL ? value : "";
+    state->header_count += 1;
+    state->head_bytes += strlen(key) + (value != NULL ? strlen(value) : 0) + 4;  // ": " and CRLF.
     return MHD_YES;
 }
 
 // Collects the headers into the request's state and sizes the head; false when out of memory.
-static bool collect_headers(struct MHD_Connection *connection, header_list *headers, size_t line) {
+static bool collect_headers(struct MHD_Connection *connection, request_state *state, size_t line) {
     int count = MHD_get_connection_values(connection, MHD_HEADER_KIND, NULL, NULL);
     size_t capacity = count > 0 ? (size_t)count : 1;
-    headers->names = malloc(2 * capacity * sizeof(char *));
-    if (headers->names == NULL) return false;
-    headers->values = headers->names + capacity;
-    headers->head_bytes = line + 2;  // The empty line that ends the head.
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, headers);
+    state->header_names = malloc(2 * capacity * sizeof(char *));
+    if (state->header_names == NULL) return false;
+    state->header_values = state->header_names + capacity;
+    state->head_bytes = line + 2;  // The empty line that ends the head.
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, state);
     return true;
 }
 
@@ -112,26 +99,16 @@ static bool collect_headers(struct MHD_Connection *connection, header_list *head
 // reads the body it refused (it then closes the connection after the answer).
 static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connection *connection, const char *method,
                               const char *version, request_state *state, http_shim_request_state kind) {
-    const char *question_mark = strchr(state->target, '?');
-    size_t path_length = question_mark != NULL ? (size_t)(question_mark - state->target) : strlen(state->target);
     bool complete = kind == HTTP_SHIM_COMPLETE;
     http_shim_request request = {
-        .method = method, .version = version, .path = state->target, .path_length = path_length,
-        .query = question_mark != NULL ? question_mark + 1 : NULL,
-        .query_length = question_mark != NULL ? strlen(question_mark + 1) : 0,
-        .header_names = state->headers.names, .header_values = state->headers.values,
-        .header_count = state->headers.count,
+        .method = method, .version = version, .target = state->target, .header_names = state->header_names,
+        .header_values = state->header_values, .header_count = state->header_count, .state = kind,
         .body = complete ? state->body : NULL, .body_length = complete ? state->body_length : 0,
-        .state = kind, .client_address = shim_client_address(connection),
-    };
+        .client_address = shim_client_address(connection)};
     http_shim_exchange exchange = {.status = 500, .delivery = HTTP_SHIM_SEND, .connection = connection,
                                    .timer = &server->timer, .download_rate = state->download_rate};
     server->handler(server->context, &request, &exchange);
-    if (exchange.response == NULL) {  // The handler always answers; this is a failed allocation.
-        exchange.response = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
-        exchange.status = 500;
-        if (exchange.response == NULL) return MHD_NO;
-    }
+    if (exchange.response == NULL) return MHD_NO;  // Out of memory for the answer: the connection is closed.
     if (exchange.delay_milliseconds > 0 && complete) {
         state->delayed_answer = exchange;
         state->delayed = true;
@@ -145,15 +122,15 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
 static http_shim_request_state refusal(struct http_shim_server *server, struct MHD_Connection *connection,
                                        size_t line, request_state *state) {
     if (shim_headers_arrived(connection)) return HTTP_SHIM_TOO_MANY_CONNECTIONS;
-    if (line > server->max_head_bytes) return HTTP_SHIM_TARGET_TOO_LONG;
-    if (state->headers.head_bytes > server->max_head_bytes) return HTTP_SHIM_HEADERS_TOO_LARGE;
+    if (line > server->config.max_head_bytes) return HTTP_SHIM_TARGET_TOO_LONG;
+    if (state->head_bytes > server->config.max_head_bytes) return HTTP_SHIM_HEADERS_TOO_LARGE;
     // Only "chunked" (which libmicrohttpd decodes) or no transfer coding delimits a body this server can read.
     const char *coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
     if (coding != NULL && strcasecmp(coding, "chunked") != 0) return HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING;
     const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     // An out-of-range length saturates, which is simply too large; libmicrohttpd refuses one that is not a number.
     unsigned long long length = declared != NULL && coding == NULL ? strtoull(declared, NULL, 10) : 0;
-    if (length > (unsigned long long)server->max_body_bytes) return HTTP_SHIM_BODY_TOO_LARGE;
+    if (length > (unsigned long long)server->config.max_body_bytes) return HTTP_SHIM_BODY_TOO_LARGE;
     state->expected_length = (size_t)length;
     return HTTP_SHIM_COMPLETE;
 }
@@ -162,14 +139,13 @@ static http_shim_request_state refusal(struct http_shim_server *server, struct M
 // due, so libmicrohttpd stops reading the socket and TCP slows the client down. A client that fell behind (its
 // window reopens only after a read, so it stalls once per slice) makes up to a quarter second by being read at once:
 // without that credit each stall adds to the time and the rate comes out about half what was set.
-static void pace_upload(struct http_shim_server *server, struct MHD_Connection *connection, request_state *state,
-                        size_t length) {
+static void pace_upload(shim_timer *timer, struct MHD_Connection *connection, request_state *state, size_t length) {
     const uint64_t credit_milliseconds = 250;
     uint64_t now = shim_now_milliseconds();
     if (state->upload_due == 0) state->upload_due = now;
     if (state->upload_due + credit_milliseconds < now) state->upload_due = now - credit_milliseconds;
     state->upload_due += (uint64_t)length * 1000u / state->upload_rate;
-    if (state->upload_due > now) shim_timer_suspend(&server->timer, connection, state->upload_due);
+    if (state->upload_due > now) shim_timer_suspend(timer, connection, state->upload_due);
 }
 
 enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
@@ -183,13 +159,11 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
         state->delayed = false;
         return shim_deliver(&state->delayed_answer);
     }
-    if (!state->in_flight) {  // The first call, with the headers only.
-        state->in_flight = true;
-        atomic_fetch_add(&server->in_flight, 1);
-        if (server->pace != NULL) server->pace(server->context, &state->upload_rate, &state->download_rate);
-        shim_pace_receive_buffer(connection, state->upload_rate);
+    if (!state->headers_in) {  // The first call, with the headers only.
+        state->headers_in = true;
+        shim_pace(server, connection, &state->upload_rate, &state->download_rate);
         size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
-        if (!collect_headers(connection, &state->headers, line)) return MHD_NO;
+        if (!collect_headers(connection, state, line)) return MHD_NO;
         http_shim_request_state refused = refusal(server, connection, line, state);
         // Queuing an accepted request's answer here would make libmicrohttpd close the connection after it.
         return refused == HTTP_SHIM_COMPLETE ? MHD_YES : answer(server, connection, method, version, state, refused);
@@ -197,14 +171,13 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
     if (*upload_data_size > 0) {
         size_t length = *upload_data_size;
         *upload_data_size = 0;
-        if (!state->body_too_large && !append_body(state, upload_data, length, server->max_body_bytes)) {
+        if (!state->body_too_large && !append_body(state, upload_data, length, server->config.max_body_bytes)) {
             // A chunked body grew past the cap: keep no more of it and answer 413 once it has been read.
             state->body_too_large = true;
             free(state->body);
             state->body = NULL;
-            state->body_length = state->body_capacity = 0;
         }
-        if (state->upload_rate != 0) pace_upload(server, connection, state, length);
+        if (state->upload_rate != 0) pace_upload(&server->timer, connection, state, length);
         return MHD_YES;
     }
     return answer(server, connection, method, version, state,

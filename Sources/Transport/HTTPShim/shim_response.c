@@ -1,23 +1,16 @@
-// The handler's answer. A plain body is handed to libmicrohttpd as a buffer (copied, or shared and released by
-// libmicrohttpd); a body sent at a download rate, or cut off halfway (the truncate fault), is read out by a content
-// reader from a paced_body, which libmicrohttpd frees with the response (release_body).
+// The handler's answer and its delivery. A plain body is handed to libmicrohttpd as a buffer (copied, or shared and
+// released by libmicrohttpd); a body sent at a download rate, or cut off halfway (the truncate fault), is copied into
+// a paced_body and read out by a content reader, and libmicrohttpd frees it with the response (free).
 
 #include "shim_internal.h"
 
-#include <stdlib.h>
-#include <string.h>
-#include <sys/socket.h>
-
-typedef struct paced_body {
-    const uint8_t *bytes;       // `copy`, or the caller's shared bytes.
+typedef struct {
     size_t sent_length;         // What is sent: the whole body, or half of it when truncated.
-    void (*release)(void *owner);  // For shared bytes: called once libmicrohttpd is done with them.
-    void *owner;
     struct MHD_Connection *connection;
     shim_timer *timer;
     uint64_t rate;              // Bytes per second; 0: unlimited.
     uint64_t due;               // When the bytes sent so far are due at the rate (monotonic milliseconds).
-    uint8_t copy[];
+    uint8_t bytes[];
 } paced_body;
 
 // A tenth of a second's bytes per slice, so that the body arrives in steps at the rate, not in bursts.
@@ -39,29 +32,16 @@ static ssize_t read_body(void *cls, uint64_t position, char *buffer, size_t capa
     return (ssize_t)length;
 }
 
-static void release_body(void *cls) {
-    paced_body *body = cls;
-    if (body->release != NULL) body->release(body->owner);
-    free(body);
-}
-
-// A response read by read_body: from a copy of `bytes` when `release` is NULL, else from `bytes` themselves.
-static int respond_paced(http_shim_exchange *exchange, const uint8_t *bytes, size_t length, bool truncated,
-                         void (*release)(void *owner), void *owner) {
-    paced_body *body = malloc(sizeof *body + (release == NULL ? length : 0));
-    if (body == NULL) {
-        if (release != NULL) release(owner);
-        return -1;
-    }
-    *body = (paced_body){.bytes = release == NULL ? body->copy : bytes, .sent_length = truncated ? length / 2 : length,
-                         .release = release, .owner = owner,
+// A response read by read_body from a copy of `bytes`; the headers announce the whole length either way.
+static struct MHD_Response *paced_response(http_shim_exchange *exchange, const void *bytes, size_t length) {
+    paced_body *body = malloc(sizeof *body + length);
+    if (body == NULL) return NULL;
+    *body = (paced_body){.sent_length = exchange->delivery == HTTP_SHIM_TRUNCATE ? length / 2 : length,
                          .connection = exchange->connection, .timer = exchange->timer, .rate = exchange->download_rate};
-    if (release == NULL && length > 0) memcpy(body->copy, bytes, length);
-    // The headers announce the whole length either way.
-    exchange->response = MHD_create_response_from_callback(length, 16384, read_body, body, release_body);
-    if (exchange->response != NULL) return 0;
-    release_body(body);
-    return -1;
+    if (length > 0) memcpy(body->bytes, bytes, length);
+    struct MHD_Response *response = MHD_create_response_from_callback(length, 16384, read_body, body, free);
+    if (response == NULL) free(body);
+    return response;
 }
 
 static void forget_answer(http_shim_exchange *exchange) {
@@ -69,35 +49,25 @@ static void forget_answer(http_shim_exchange *exchange) {
     exchange->response = NULL;
 }
 
-static int respond(http_shim_exchange *exchange, unsigned int status, const void *body, size_t length,
-                   void (*release)(void *owner), void *owner) {
+int http_shim_respond(http_shim_exchange *exchange, unsigned int status, http_shim_delivery delivery,
+                      unsigned int delay_milliseconds, const void *body, size_t body_length,
+                      void (*release)(void *owner), void *owner) {
     forget_answer(exchange);
     exchange->status = status;
-    bool truncated = exchange->delivery == HTTP_SHIM_TRUNCATE;
-    if (exchange->download_rate != 0 || truncated) {
-        return respond_paced(exchange, body, length, truncated, release, owner);
-    }
-    exchange->response = release == NULL
-        ? MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY)
-        : MHD_create_response_from_buffer_with_free_callback_cls(length, (void *)body, release, owner);
-    if (exchange->response != NULL) return 0;
-    if (release != NULL) release(owner);
-    return -1;
-}
-
-int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const uint8_t *body, size_t body_length) {
-    return respond(exchange, status, body, body_length, NULL, NULL);
-}
-
-int http_shim_respond_shared(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
-                             void (*release)(void *owner), void *owner) {
-    return respond(exchange, status, body, body_length, release, owner);
-}
-
-void http_shim_set_delivery(http_shim_exchange *exchange, http_shim_delivery delivery,
-                            unsigned int delay_milliseconds) {
     exchange->delivery = delivery;
     exchange->delay_milliseconds = delay_milliseconds;
+    if (exchange->download_rate != 0 || exchange->delivery == HTTP_SHIM_TRUNCATE) {
+        exchange->response = paced_response(exchange, body, body_length);
+    } else if (release != NULL) {
+        // libmicrohttpd calls `release` once it is done; when the response is not made, it is called below.
+        exchange->response =
+            MHD_create_response_from_buffer_with_free_callback_cls(body_length, (void *)body, release, owner);
+        if (exchange->response != NULL) return 0;
+    } else {
+        exchange->response = MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_MUST_COPY);
+    }
+    if (release != NULL) release(owner);  // Copied, or no answer made.
+    return exchange->response != NULL ? 0 : -1;
 }
 
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value) {
@@ -109,10 +79,8 @@ enum MHD_Result shim_deliver(http_shim_exchange *exchange) {
     enum MHD_Result result = MHD_NO;  // libmicrohttpd closes the connection.
     if (exchange->delivery == HTTP_SHIM_RESET) {
         // Closing with SO_LINGER 0 discards what is unsent and makes the kernel send a reset instead of a FIN.
-        const union MHD_ConnectionInfo *info =
-            MHD_get_connection_info(exchange->connection, MHD_CONNECTION_INFO_CONNECTION_FD);
         struct linger abort_on_close = {.l_onoff = 1, .l_linger = 0};
-        if (info != NULL) setsockopt(info->connect_fd, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
+        setsockopt(shim_socket(exchange->connection), SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
     }
     if (exchange->delivery == HTTP_SHIM_SEND || exchange->delivery == HTTP_SHIM_TRUNCATE) {
         shim_answer_queued(exchange->connection);

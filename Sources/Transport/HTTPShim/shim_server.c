@@ -1,19 +1,7 @@
 // Starting and stopping the server: libmicrohttpd's daemon with the shim's callbacks, the timer and the watchdog.
-// libmicrohttpd picks its event loop (epoll on Linux, poll on macOS); OPENMARKET_EVENT_LOOP=poll forces poll, a
-// Mac's loop, anywhere. Ownership: the server struct is allocated here and freed by http_shim_stop.
+// Ownership: the server struct is allocated by http_shim_start and freed by http_shim_stop.
 
 #include "shim_internal.h"
-
-#include <fcntl.h>
-#include <limits.h>
-#include <netdb.h>
-#include <netinet/in.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/resource.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #if MHD_VERSION < 0x00097500
 #error "libmicrohttpd 0.9.75 or later is needed (Debian: apt install libmicrohttpd-dev; macOS: brew install it)"
@@ -23,22 +11,6 @@
 
 // How many connections past the limit get a 503 (rather than a silent close) at once.
 enum { OVER_LIMIT_ANSWERS = 64 };
-
-// Every connection is a descriptor, and the usual soft limit (1,024 on Linux, 256 on macOS) would run out before the
-// connection limit, so it is raised once, at start. A failure leaves the limit as it is.
-static void raise_descriptor_limit(void) {
-    struct rlimit limit;
-    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
-#if defined(__APPLE__)
-    // macOS's setrlimit refuses RLIM_INFINITY for descriptors; its man page says to use min(OPEN_MAX, rlim_max).
-    rlim_t wanted = limit.rlim_max < (rlim_t)OPEN_MAX ? limit.rlim_max : (rlim_t)OPEN_MAX;
-#else
-    rlim_t wanted = limit.rlim_max;
-#endif
-    if (limit.rlim_cur >= wanted) return;
-    limit.rlim_cur = wanted;
-    setrlimit(RLIMIT_NOFILE, &limit);
-}
 
 // libmicrohttpd keeps the request line, the headers and each query parameter (a list entry of some 64 bytes) in one
 // pool per connection, answers by itself (HTML, or a close) what does not fit, and clears the whole pool for every
@@ -51,60 +23,15 @@ static size_t pool_bytes(size_t max_head_bytes) {
     return 2 * max_head_bytes;
 }
 
-static bool forces_poll(void) {
-    const char *loop = getenv("OPENMARKET_EVENT_LOOP");
-    return loop != NULL && strcmp(loop, "poll") == 0;
-}
-
-static int resolve(const char *host, uint16_t port, struct sockaddr_storage *address, char *error, size_t capacity) {
-    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE};
-    struct addrinfo *addresses = NULL;
-    int lookup = getaddrinfo(host, NULL, &hints, &addresses);
-    if (lookup != 0 || addresses == NULL) {
-        snprintf(error, capacity, "cannot resolve the host to listen on: %s", gai_strerror(lookup));
-        return -1;
-    }
-    memset(address, 0, sizeof *address);
-    memcpy(address, addresses->ai_addr, addresses->ai_addrlen);
-    freeaddrinfo(addresses);
-    if (address->ss_family == AF_INET6) ((struct sockaddr_in6 *)address)->sin6_port = htons(port);
-    else ((struct sockaddr_in *)address)->sin_port = htons(port);
-    return 0;
-}
-
-http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
-                                  char *error, size_t error_capacity) {
-    struct sockaddr_storage address;
-    if (resolve(config->host, config->port, &address, error, error_capacity) != 0) return NULL;
-    // Set before the threads start; the registry and the timer are initialised in place (their locks may not move).
-    struct http_shim_server *server = calloc(1, sizeof *server);
-    if (server != NULL) {
-        *server = (struct http_shim_server){.handler = handler, .pace = config->pace, .context = context,
-                                            .max_body_bytes = config->max_body_bytes,
-                                            .max_head_bytes = config->max_head_bytes,
-                                            .pool_bytes = pool_bytes(config->max_head_bytes)};
-    }
-    const char *failure = server == NULL ? "out of memory"
-                          : shim_registry_start(&server->connections, config) != 0 ? "cannot start the watchdog"
-                                                                                  : NULL;
-    if (failure == NULL && shim_timer_start(&server->timer) != 0) {
-        shim_registry_stop(&server->connections);
-        failure = "cannot start the timer thread";
-    }
-    if (failure != NULL) {
-        snprintf(error, error_capacity, "%s", failure);
-        free(server);
-        return NULL;
-    }
-    raise_descriptor_limit();
-
-    // ITC is what resuming a suspended connection from the timer thread needs. Turbo reads, writes and accepts before
-    // asking epoll or poll (a syscall less per request), and closes without shutdown(), so that SO_LINGER 0 (the
-    // reset fault) sends a reset.
+// ITC is what resuming a suspended connection from the timer thread needs. Turbo reads, writes and accepts before
+// asking epoll or poll (a syscall less per request), and closes without shutdown(), so that SO_LINGER 0 (the reset
+// fault) sends a reset.
+static struct MHD_Daemon *start_daemon(struct http_shim_server *server) {
+    const http_shim_config *config = &server->config;
+    const char *loop = getenv("OPENMARKET_EVENT_LOOP");  // "poll", a Mac's loop, anywhere.
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_TURBO |
-                         (forces_poll() ? MHD_USE_POLL : MHD_USE_AUTO);
-    if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
-    unsigned int threads = config->threads > 1 ? config->threads : 0;
+                         (loop != NULL && strcmp(loop, "poll") == 0 ? MHD_USE_POLL : MHD_USE_AUTO);
+    if (config->address->sa_family == AF_INET6) flags |= MHD_USE_IPv6;
     // Where libmicrohttpd 1.0 is stricter than 0.9.75 (an HTTP/1.1 request without Host, whitespace before a
     // header's colon, a space in the target), its most lenient level answers as 0.9.75 does: the course apps may
     // rely on it. Passed last, so that a header without the option ends the list there.
@@ -115,35 +42,55 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     sscanf(MHD_get_version(), "%u.%u.%u", &major, &minor, &patch);
     if (major > 0 || (minor == 9 && patch >= 77)) lenient = MHD_OPTION_CLIENT_DISCIPLINE_LVL;
 #endif
-    server->daemon = MHD_start_daemon(
-        flags, config->port, NULL, NULL, shim_on_access, server,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+    return MHD_start_daemon(
+        flags, 0, NULL, NULL, shim_on_access, server,
+        MHD_OPTION_SOCK_ADDR, config->address,
         MHD_OPTION_URI_LOG_CALLBACK, shim_on_request_line, server,
         MHD_OPTION_NOTIFY_COMPLETED, shim_on_completed, server,
         MHD_OPTION_NOTIFY_CONNECTION, shim_on_connection, server,
-        MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_THREAD_POOL_SIZE, config->threads > 1 ? config->threads : 0,
         MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout_seconds,
         MHD_OPTION_CONNECTION_LIMIT, config->connection_limit + OVER_LIMIT_ANSWERS,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, server->pool_bytes,
         lenient, -3,
         MHD_OPTION_END);
-    if (server->daemon == NULL) {
-        // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.
-        snprintf(error, error_capacity, "cannot listen on %s (is the port already in use, the address not local, or "
-                 "libmicrohttpd %s older than the one this was built with?)", config->host, MHD_get_version());
-        shim_timer_stop(&server->timer);
-        shim_timer_free(&server->timer);
-        shim_registry_stop(&server->connections);
+}
+
+http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
+                                  uint16_t *port, char *error, size_t error_capacity) {
+    // Set before the threads start; the registry and the timer are initialised in place (their locks may not move).
+    struct http_shim_server *server = calloc(1, sizeof *server);
+    if (server == NULL) {
+        snprintf(error, error_capacity, "out of memory");
+        return NULL;
+    }
+    *server = (struct http_shim_server){.handler = handler, .context = context, .config = *config,
+                                        .pool_bytes = pool_bytes(config->max_head_bytes),
+                                        .connections = {.config = &server->config}};
+    if (shim_monitor_start(&server->connections.monitor, shim_watch, &server->connections) != 0) {
+        snprintf(error, error_capacity, "cannot start the watchdog");
         free(server);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    server->port = info != NULL ? info->port : config->port;
-    return server;
-}
-
-uint16_t http_shim_port(const http_shim_server *server) {
-    return server->port;
+    if (shim_monitor_start(&server->timer.monitor, shim_run_timer, &server->timer) != 0) {
+        snprintf(error, error_capacity, "cannot start the timer thread");
+    } else {
+        server->daemon = start_daemon(server);
+        if (server->daemon != NULL) {
+            const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+            *port = info != NULL ? info->port : 0;
+            return server;
+        }
+        // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.
+        snprintf(error, error_capacity, "cannot listen (is the port already in use, the address not local, or "
+                 "libmicrohttpd %s older than the one this was built with?)", MHD_get_version());
+        shim_monitor_stop(&server->timer.monitor);
+        shim_monitor_destroy(&server->timer.monitor);
+    }
+    shim_monitor_stop(&server->connections.monitor);
+    shim_monitor_destroy(&server->connections.monitor);
+    free(server);
+    return NULL;
 }
 
 // Connections the kernel completed before the stop but libmicrohttpd has not accepted hold requests that arrived in
@@ -175,10 +122,12 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     }
     // Delayed answers go out now, paced bodies at full speed: a stop waits out neither, and the daemon may not stop
     // with a connection suspended.
-    shim_timer_stop(&server->timer);
-    shim_registry_wait_idle(&server->connections, &server->in_flight, expected_started, deadline);
+    shim_monitor_stop(&server->timer.monitor);
+    shim_wait_idle(&server->connections, expected_started, deadline);
     MHD_stop_daemon(server->daemon);
-    shim_timer_free(&server->timer);
-    shim_registry_stop(&server->connections);
+    // Only now: a daemon thread may still take the timer's lock (a suspension, refused), and call the registry.
+    shim_monitor_destroy(&server->timer.monitor);
+    shim_monitor_stop(&server->connections.monitor);
+    shim_monitor_destroy(&server->connections.monitor);
     free(server);
 }

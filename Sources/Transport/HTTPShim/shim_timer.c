@@ -1,17 +1,11 @@
-// Suspended connections and the one thread that resumes them when due: a delayed answer (its connection is
-// suspended once the answer is made) and a paced body (suspended once a slice's bytes are read or sent). No thread
-// waits per connection. Also the shim's timed waits, right on Linux and macOS: pthread_cond_timedwait takes an
-// absolute time on the condition's clock, which Linux lets be the monotonic clock (pthread_condattr_setclock) and
-// macOS does not (it waits on the wall clock), so each deadline is computed on the clock the condition waits on.
-//
-// Lifetimes: an entry is allocated when a connection is suspended and freed by whoever resumes it (the timer thread,
-// or shim_timer_suspend itself once stopping). The connection stays libmicrohttpd's; a suspended connection cannot
-// close, so the pointer stays valid until it is resumed.
+// The timer thread, which resumes suspended connections when due (no thread waits per connection), and the shim's
+// threads' timed waits. pthread_cond_timedwait takes an absolute time on the condition's clock, which Linux lets be
+// the monotonic clock (pthread_condattr_setclock) and macOS does not (it waits on the wall clock), so each deadline
+// is computed on the clock the condition waits on. Lifetimes: an entry is allocated when a connection is suspended
+// and freed by whoever resumes it (the timer thread, or shim_timer_suspend itself once stopping). The connection
+// stays libmicrohttpd's; a suspended connection cannot close, so the pointer stays valid until it is resumed.
 
 #include "shim_internal.h"
-
-#include <stdint.h>
-#include <stdlib.h>
 
 uint64_t shim_now_milliseconds(void) {
     struct timespec now;
@@ -25,7 +19,8 @@ static const clockid_t wait_clock = CLOCK_MONOTONIC;
 static const clockid_t wait_clock = CLOCK_REALTIME;  // macOS has no pthread_condattr_setclock: the wall clock.
 #endif
 
-int shim_monitor_init(shim_monitor *monitor) {
+int shim_monitor_start(shim_monitor *monitor, void *(*run)(void *), void *argument) {
+    monitor->stopping = false;
     pthread_condattr_t attributes;
     if (pthread_condattr_init(&attributes) != 0) return -1;
     int failed = 0;
@@ -38,12 +33,11 @@ int shim_monitor_init(shim_monitor *monitor) {
         failed = 1;
     }
     pthread_condattr_destroy(&attributes);
+    if (!failed && pthread_create(&monitor->thread, NULL, run, argument) != 0) {
+        shim_monitor_destroy(monitor);
+        failed = 1;
+    }
     return failed ? -1 : 0;
-}
-
-void shim_monitor_destroy(shim_monitor *monitor) {
-    pthread_cond_destroy(&monitor->wake);
-    pthread_mutex_destroy(&monitor->lock);
 }
 
 void shim_monitor_wait(shim_monitor *monitor, uint64_t due) {
@@ -61,18 +55,31 @@ void shim_monitor_wait(shim_monitor *monitor, uint64_t due) {
     pthread_cond_timedwait(&monitor->wake, &monitor->lock, &until);
 }
 
+void shim_monitor_stop(shim_monitor *monitor) {
+    pthread_mutex_lock(&monitor->lock);
+    monitor->stopping = true;
+    pthread_cond_broadcast(&monitor->wake);
+    pthread_mutex_unlock(&monitor->lock);
+    pthread_join(monitor->thread, NULL);
+}
+
+void shim_monitor_destroy(shim_monitor *monitor) {
+    pthread_cond_destroy(&monitor->wake);
+    pthread_mutex_destroy(&monitor->lock);
+}
+
 struct timer_entry {
     struct MHD_Connection *connection;
     uint64_t due;
     struct timer_entry *next;
 };
 
-static void *run_timer(void *argument) {
+void *shim_run_timer(void *argument) {
     shim_timer *timer = argument;
     pthread_mutex_lock(&timer->monitor.lock);
     for (;;) {
         struct timer_entry *first = timer->head;
-        if (first != NULL && (timer->stopping || first->due <= shim_now_milliseconds())) {
+        if (first != NULL && (timer->monitor.stopping || first->due <= shim_now_milliseconds())) {
             timer->head = first->next;
             // Resumed outside the lock: libmicrohttpd takes its own locks, and a content reader may suspend again.
             pthread_mutex_unlock(&timer->monitor.lock);
@@ -81,20 +88,11 @@ static void *run_timer(void *argument) {
             pthread_mutex_lock(&timer->monitor.lock);
             continue;
         }
-        if (timer->stopping) break;
+        if (timer->monitor.stopping) break;
         shim_monitor_wait(&timer->monitor, first != NULL ? first->due : UINT64_MAX);
     }
     pthread_mutex_unlock(&timer->monitor.lock);
     return NULL;
-}
-
-int shim_timer_start(shim_timer *timer) {
-    timer->head = NULL;
-    timer->stopping = false;
-    if (shim_monitor_init(&timer->monitor) != 0) return -1;
-    if (pthread_create(&timer->thread, NULL, run_timer, timer) == 0) return 0;
-    shim_monitor_destroy(&timer->monitor);
-    return -1;
 }
 
 bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due) {
@@ -102,11 +100,10 @@ bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, ui
     // memory for the entry the connection is not suspended: the answer goes out now, the body at full speed.
     struct timer_entry *entry = malloc(sizeof *entry);
     if (entry == NULL) return false;
-    entry->connection = connection;
-    entry->due = due;
+    *entry = (struct timer_entry){.connection = connection, .due = due};
     MHD_suspend_connection(connection);
     pthread_mutex_lock(&timer->monitor.lock);
-    if (timer->stopping) {
+    if (timer->monitor.stopping) {
         pthread_mutex_unlock(&timer->monitor.lock);
         MHD_resume_connection(connection);
         free(entry);
@@ -119,20 +116,4 @@ bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, ui
     if (timer->head == entry) pthread_cond_signal(&timer->monitor.wake);
     pthread_mutex_unlock(&timer->monitor.lock);
     return true;
-}
-
-void shim_monitor_stop(shim_monitor *monitor, bool *stopping, pthread_t thread) {
-    pthread_mutex_lock(&monitor->lock);
-    *stopping = true;
-    pthread_cond_broadcast(&monitor->wake);
-    pthread_mutex_unlock(&monitor->lock);
-    pthread_join(thread, NULL);
-}
-
-void shim_timer_stop(shim_timer *timer) {
-    shim_monitor_stop(&timer->monitor, &timer->stopping, timer->thread);
-}
-
-void shim_timer_free(shim_timer *timer) {
-    shim_monitor_destroy(&timer->monitor);
 }

@@ -7,10 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include <sys/socket.h>
 
 /// What the shim found out about a request; anything but COMPLETE comes without a body, gets the matching error and
 /// then a close.
@@ -27,10 +24,7 @@ typedef enum {
 typedef struct {
     const char *method;
     const char *version;            ///< As on the request line, e.g. "HTTP/1.1".
-    const char *path;               ///< Raw, still percent-encoded, without the query.
-    size_t path_length;
-    const char *query;              ///< Raw query after '?', or NULL when the target had none.
-    size_t query_length;
+    const char *target;             ///< Raw, still percent-encoded: the path, then '?' and the query if any.
     const char *const *header_names;
     const char *const *header_values;
     size_t header_count;
@@ -55,13 +49,12 @@ typedef struct http_shim_exchange http_shim_exchange;
 /// Called on daemon threads, possibly several at once.
 typedef void (*http_shim_handler)(void *context, const http_shim_request *request, http_shim_exchange *exchange);
 
-/// How fast a request's body is read and its answer's body sent, in bytes per second (0: unlimited). Called once per
-/// request, when its headers have arrived, on a daemon thread.
+/// How fast a request's body is read and its answer's body sent, in bytes per second (0: unlimited). Called on a
+/// daemon thread as each connection starts and once per request, when its headers have arrived.
 typedef void (*http_shim_pace)(void *context, uint64_t *upload_bytes_per_second, uint64_t *download_bytes_per_second);
 
 typedef struct {
-    const char *host;               ///< Numeric address or host name to bind, e.g. "127.0.0.1", "::", "localhost".
-    uint16_t port;                  ///< 0 asks the system for a free port.
+    const struct sockaddr *address; ///< Where to listen, port included (0 asks the system for a free one).
     unsigned int threads;           ///< Size of the internal thread pool; 0 means 1.
     size_t max_body_bytes;          ///< Larger bodies are refused (HTTP_SHIM_BODY_TOO_LARGE) before they are read.
     size_t max_head_bytes;          ///< Larger request lines and heads are refused (414, 431) through the handler.
@@ -78,12 +71,10 @@ typedef struct {
 typedef struct http_shim_server http_shim_server;
 
 /// Starts listening, with the event loop libmicrohttpd picks (epoll on Linux, poll on macOS), or poll wherever the
-/// environment has OPENMARKET_EVENT_LOOP=poll. Returns NULL, with a message in `error`, when it cannot.
+/// environment has OPENMARKET_EVENT_LOOP=poll, and sets `port` to the port bound (0 when libmicrohttpd does not
+/// say). Returns NULL, with a message in `error`, when it cannot.
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
-                                  char *error, size_t error_capacity);
-
-/// The port actually bound (useful when the configuration asked for 0).
-uint16_t http_shim_port(const http_shim_server *server);
+                                  uint16_t *port, char *error, size_t error_capacity);
 
 /// Stops accepting connections, waits up to `grace_milliseconds` for the requests that arrived before (being
 /// answered, or still unread) to be answered, then closes every connection, joins the threads and frees the server.
@@ -94,24 +85,14 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
 /// the upload rate changes, until http_shim_stop.
 void http_shim_pace_listener(http_shim_server *server, uint64_t upload_bytes_per_second);
 
-/// Sets the answer, copying the body. Returns 0, or -1 when out of memory.
-int http_shim_respond(http_shim_exchange *exchange, unsigned int status, const uint8_t *body, size_t body_length);
-
-/// Sets the answer without copying the body; `release(owner)` is called once it is no longer needed (at once, with -1,
-/// when the answer cannot be made). Returns 0 on success.
-int http_shim_respond_shared(http_shim_exchange *exchange, unsigned int status, const void *body, size_t body_length,
-                             void (*release)(void *owner), void *owner);
-
-/// Sends the answer `delay_milliseconds` later (0: now) without holding a thread meanwhile, then delivers it as
-/// told. Without this call an answer is sent at once. Called before http_shim_respond (a truncated body is made so).
-void http_shim_set_delivery(http_shim_exchange *exchange, http_shim_delivery delivery,
-                            unsigned int delay_milliseconds);
+/// Sets the answer, delivered as told `delay_milliseconds` later (0: now) without holding a thread meanwhile. With
+/// `release` NULL the body is copied at once; else it is used in place and `release(owner)` is called once it is no
+/// longer needed (at once when the answer cannot be made). Returns 0, or -1 when out of memory.
+int http_shim_respond(http_shim_exchange *exchange, unsigned int status, http_shim_delivery delivery,
+                      unsigned int delay_milliseconds, const void *body, size_t body_length,
+                      void (*release)(void *owner), void *owner);
 
 /// Adds a header (copied) to the answer. Returns 0 on success.
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif
