@@ -17,7 +17,12 @@ package final class NetworkPace: Sendable {
 
     private let current: Locked<Rates>
     /// The socket server's, told of each change under the lock, so that changes reach it in order.
-    private let observer = Locked<(@Sendable (Rates) -> Void)?>(nil)
+    private let observer = Locked<Observer?>(nil)
+
+    private struct Observer {
+        let token: Int
+        let observe: @Sendable (Rates) -> Void
+    }
 
     package init(_ rates: Rates = Rates()) {
         current = Locked(rates)
@@ -29,20 +34,31 @@ package final class NetworkPace: Sendable {
             current.withLock { rates in
                 guard rates != newValue else { return }
                 rates = newValue
-                observer.withLock { $0?(newValue) }
+                observer.withLock { $0?.observe(newValue) }
             }
         }
     }
 
-    /// Calls `observe` with the rates now, then with every change, until `stopObserving`. One observer at a time.
-    package func observe(_ observe: @escaping @Sendable (Rates) -> Void) {
+    /// Calls `observe` with the rates now, then with every change, until `stopObserving` with the token returned.
+    /// One observer at a time: a later one replaces it.
+    package func observe(_ observe: @escaping @Sendable (Rates) -> Void) -> Int {
         current.withLock { rates in
-            observer.withLock { $0 = observe }
+            let token = observer.withLock { observer in
+                let token = (observer?.token ?? 0) + 1
+                observer = Observer(token: token, observe: observe)
+                return token
+            }
             observe(rates)
+            return token
         }
     }
 
-    package func stopObserving() {
-        current.withLock { _ in observer.withLock { $0 = nil } }
+    /// Stops the observer `token` names; one that has replaced it goes on.
+    package func stopObserving(_ token: Int) {
+        current.withLock { _ in
+            observer.withLock { observer in
+                if observer?.token == token { observer = nil }
+            }
+        }
     }
 }

@@ -48,7 +48,7 @@ package final class HTTPServer: Sendable {
         port = boundPort != 0 ? boundPort : configuration.port
         state = RunningState(
             handle: handle, context: context, graceMilliseconds: configuration.shutdownGraceMilliseconds, pace: pace)
-        pace.observe { [state] rates in state.paceListener(uploadBytesPerSecond: rates.uploadBytesPerSecond) }
+        state.observePace()
     }
 
     /// Stops accepting, lets in-flight requests finish (up to the configured grace), then closes every connection.
@@ -69,6 +69,7 @@ private final class RunningState: @unchecked Sendable {
         var handle: OpaquePointer?
         /// Whether the listener was ever paced: until then it keeps the kernel's own buffer sizing.
         var listenerPaced = false
+        var paceObservation: Int?
     }
 
     private let running: Locked<Running>
@@ -83,8 +84,14 @@ private final class RunningState: @unchecked Sendable {
         self.pace = pace
     }
 
-    /// Connections made from now on start as over a link at the upload rate (nil: as loopback allows).
-    func paceListener(uploadBytesPerSecond: Int?) {
+    /// From now until `stop`, connections made after a change of the upload rate start as over a link at that rate.
+    /// The pace holds this state until then (`stop` ends the observation).
+    func observePace() {
+        let token = pace.observe { [self] rates in paceListener(uploadBytesPerSecond: rates.uploadBytesPerSecond) }
+        running.withLock { $0.paceObservation = token }
+    }
+
+    private func paceListener(uploadBytesPerSecond: Int?) {
         let rate = UInt64(clamping: max(0, uploadBytesPerSecond ?? 0))
         running.withLock { running in
             guard let handle = running.handle, rate != 0 || running.listenerPaced else { return }
@@ -94,10 +101,12 @@ private final class RunningState: @unchecked Sendable {
     }
 
     func stop() {
-        pace.stopObserving()
-        let handle = running.withLock { running in
+        let (handle, observation) = running.withLock { running in
             defer { running.handle = nil }
-            return running.handle
+            return (running.handle, running.paceObservation)
+        }
+        if let observation {
+            pace.stopObserving(observation)
         }
         guard let handle else { return }
         http_shim_stop(handle, UInt32(clamping: max(0, graceMilliseconds)))
