@@ -42,16 +42,27 @@ final class RequestDispatcher: Sendable {
             guard let name = raw.header_names[index], let value = raw.header_values[index] else { continue }
             fields.append((String(cString: name), String(cString: value)))
         }
-        let target = raw.target.map { String(cString: $0) } ?? "/"
-        let questionMark = target.firstIndex(of: "?")
+        let (path, query) = raw.target.map(pathAndQuery) ?? ("/", "")
         return Request(
             method: HTTPMethod(raw.method.map { String(cString: $0) } ?? "GET"),
-            path: RequestTarget.path(String(target[..<(questionMark ?? target.endIndex)])),
-            query: questionMark.map { String(target[target.index(after: $0)...]) } ?? "",
+            path: RequestTarget.path(path),
+            query: query,
             headers: HTTPHeaders(fields),
             body: raw.body.map { Array(UnsafeBufferPointer(start: $0, count: raw.body_length)) } ?? [],
             version: raw.version.map { String(cString: $0) } ?? "HTTP/1.1",
             clientAddress: raw.client_address.map { String(cString: $0) } ?? "")
+    }
+
+    /// The raw target split at its first "?", byte by byte: a `String`'s characters would cost grapheme breaking
+    /// on every request.
+    private static func pathAndQuery(_ target: UnsafePointer<CChar>) -> (path: String, query: String) {
+        var length = 0
+        while target[length] != 0 { length += 1 }
+        let bytes = UnsafeRawBufferPointer(start: target, count: length)
+        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (String(decoding: bytes, as: UTF8.self), "") }
+        return (
+            String(decoding: bytes[..<mark], as: UTF8.self), String(decoding: bytes[(mark + 1)...], as: UTF8.self)
+        )
     }
 
     private static func send(_ response: Response, to exchange: OpaquePointer) {
