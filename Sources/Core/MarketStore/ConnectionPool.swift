@@ -59,7 +59,7 @@ final class ConnectionPool: @unchecked Sendable {
             // FAST: freed pages are not zeroed one by one, so deleting a large image needs little journal room.
             try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = FAST")
             if isInMemory, let template {
-                try Connection.withImage(template.image) { try $0.copy(to: writer) }
+                try writer.replaceMain(withCopyOf: template.image)
             }
             try Migrator.migrate(writer, path: path)
             return writer

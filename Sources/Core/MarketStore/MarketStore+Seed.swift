@@ -21,15 +21,23 @@ extension MarketStore {
                         try $0.run()
                     }
                 }
+                var batch: [SeededProduct] = []
+                batch.reserveCapacity(Self.seedBatchSize)
                 for index in 0..<rows.count {
-                    try Self.insert(rows.row(index), on: connection)
+                    batch.append(rows.row(index))
+                    guard batch.count == Self.seedBatchSize || index == rows.count - 1 else { continue }
+                    try Self.insert(batch, on: connection)
+                    batch.removeAll(keepingCapacity: true)
                 }
+                try Self.rebuildNameIndex(on: connection)
             }
-            try Self.rebuildNameIndex(on: connection)
             try connection.execute("UPDATE product_count SET total = (SELECT count(*) FROM products)")
             return true
         }
     }
+
+    /// Rows made and written together: enough to fill the statements of `insert`, few enough to stay in the cache.
+    private static let seedBatchSize = 256
 
     /// The triggers and indexes every product insert runs or updates, which a seed builds once from all its rows:
     /// maintained row by row they cost more than writing the rows (the triggers' programs most, the name index's
@@ -87,28 +95,68 @@ extension MarketStore {
         }
     }
 
-    /// Writes one product with its own ids, inside the caller's transaction.
-    static func insert(_ seeded: SeededProduct, on connection: Connection) throws {
-        let product = seeded.product
-        try connection.withStatement("""
-            INSERT INTO products (id, vendor_id, name, description, price, currency, discounted_price, stock,
-                                  registered_at, password, product_secret)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-            """) {
-            try $0.bind(
-                seeded.id, product.vendorID, product.name, product.description, product.price, product.currency,
-                product.discountedPrice, product.stock, product.registeredAt, product.password, product.productSecret)
-            try $0.run()
+    /// Writes products with their own ids, inside the caller's transaction: the products, then their images, then
+    /// the images' own bytes and the chosen thumbnails.
+    static func insert(_ seeded: [SeededProduct], on connection: Connection) throws {
+        try productRows.insert(seeded, on: connection) { seeded, statement, first in
+            let product = seeded.product
+            try statement.bind(seeded.id, at: first)
+            try statement.bind(product.vendorID, at: first + 1)
+            try statement.bind(product.name, at: first + 2)
+            try statement.bind(product.description, at: first + 3)
+            try statement.bind(product.price, at: first + 4)
+            try statement.bind(product.currency, at: first + 5)
+            try statement.bind(product.discountedPrice, at: first + 6)
+            try statement.bind(product.stock, at: first + 7)
+            try statement.bind(product.registeredAt, at: first + 8)
+            try statement.bind(product.password, at: first + 9)
+            try statement.bind(product.productSecret, at: first + 10)
         }
-        try Self.insert(
-            seeded.images.map(\.image), ids: seeded.images.map(\.id),
-            sharedDataIDs: seeded.images.map { $0.sharedPicture.map { Int64($0 + 1) } }, productID: seeded.id,
-            on: connection)
-        if let thumbnailID = seeded.thumbnailImageID {
+        var images: [(productID: Int64, position: Int, seeded: SeededImage)] = []
+        for product in seeded {
+            for (position, image) in product.images.enumerated() {
+                images.append((productID: product.id, position: position, seeded: image))
+            }
+        }
+        try imageRows.insert(images, on: connection) { image, statement, first in
+            try statement.bind(image.productID, at: first)
+            try statement.bind(image.position, at: first + 1)
+            try statement.bind(image.seeded.image.mediaType, at: first + 2)
+            try statement.bind(image.seeded.image.fileExtension, at: first + 3)
+            try statement.bind(image.seeded.image.originKey, at: first + 4)
+            try statement.bind(image.seeded.image.thumbnailKey, at: first + 5)
+            try statement.bind(image.seeded.image.bytes.count, at: first + 6)
+            try statement.bind(image.seeded.id, at: first + 7)
+            try statement.bind(image.seeded.sharedPicture.map { Int64($0 + 1) }, at: first + 8)
+        }
+        for image in images where image.seeded.sharedPicture == nil {
+            try connection.withStatement(insertImageBytes) {
+                try $0.bind(image.seeded.id, image.seeded.image.bytes)
+                try $0.run()
+            }
+        }
+        for product in seeded {
+            guard let thumbnailID = product.thumbnailImageID else { continue }
             try connection.withStatement("UPDATE products SET thumbnail_image_id = ?1 WHERE id = ?2") {
-                try $0.bind(thumbnailID, seeded.id)
+                try $0.bind(thumbnailID, product.id)
                 try $0.run()
             }
         }
     }
+
+    /// 11 and 9 columns: a statement's parameters stay under 999, the most some SQLite builds allow.
+    private static let productRows = RowBatch(
+        into: "products",
+        columns: [
+            "id", "vendor_id", "name", "description", "price", "currency", "discounted_price", "stock",
+            "registered_at", "password", "product_secret",
+        ],
+        rowsPerStatement: 64)
+    private static let imageRows = RowBatch(
+        into: "images",
+        columns: [
+            "product_id", "position", "media_type", "file_extension", "origin_key", "thumbnail_key", "byte_count", "id",
+            "shared_data_id",
+        ],
+        rowsPerStatement: 96)
 }

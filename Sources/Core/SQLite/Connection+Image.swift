@@ -30,6 +30,31 @@ extension Connection {
         return image
     }
 
+    /// Makes this connection's main database a writable copy of `image` (as `fileImage` made it), held in SQLite's
+    /// memdb: one allocation and one copy of the bytes, where an online backup would write them page by page
+    /// through the page cache (a hundred-megabyte store: a few times faster). The copy grows as it is written to,
+    /// without memdb's default limit of a gigabyte, which a million generated products exceed. What was in the
+    /// main database before is gone.
+    package func replaceMain(withCopyOf image: [UInt8]) throws {
+        let size = sqlite3_int64(image.count)
+        // Allocated with SQLite's allocator: FREEONCLOSE hands the buffer to SQLite, which frees it (or resizes it
+        // as the database grows, RESIZEABLE) with the same allocator when the connection closes.
+        guard let buffer = sqlite3_malloc64(sqlite3_uint64(max(image.count, 1))) else {
+            throw SQLiteError(code: SQLITE_NOMEM, message: "no memory for a copy of \(image.count) bytes")
+        }
+        image.withUnsafeBytes { bytes in
+            if let source = bytes.baseAddress { buffer.copyMemory(from: source, byteCount: bytes.count) }
+        }
+        // sqlite3_deserialize frees the buffer itself when it fails, as FREEONCLOSE asks.
+        let code = sqlite3_deserialize(
+            database, "main", buffer.assumingMemoryBound(to: UInt8.self), size, size,
+            UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE))
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database) }
+        var limit = sqlite3_int64.max
+        let limitCode = sqlite3_file_control(database, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit)
+        guard limitCode == SQLITE_OK else { throw SQLiteError(code: limitCode, handle: database) }
+    }
+
     /// Runs `body` with a read-only connection over `image` (as `fileImage` made it), which reads the bytes where
     /// they are, without copying them. `body` must not keep the connection: it reads memory lent for the call only.
     package static func withImage<Result>(_ image: [UInt8], _ body: (Connection) throws -> Result) throws -> Result {
