@@ -21,14 +21,7 @@ extension MarketStore {
                         try $0.run()
                     }
                 }
-                var batch: [SeededProduct] = []
-                batch.reserveCapacity(Self.seedBatchSize)
-                for index in 0..<rows.count {
-                    batch.append(rows.row(index))
-                    guard batch.count == Self.seedBatchSize || index == rows.count - 1 else { continue }
-                    try Self.insert(batch, on: connection)
-                    batch.removeAll(keepingCapacity: true)
-                }
+                try SeedBatches(rows: rows, size: Self.seedBatchSize).forEach { try Self.insert($0, on: connection) }
                 try Self.rebuildNameIndex(on: connection)
             }
             try connection.execute("UPDATE product_count SET total = (SELECT count(*) FROM products)")
@@ -36,15 +29,18 @@ extension MarketStore {
         }
     }
 
-    /// Rows made and written together: enough to fill the statements of `insert`, few enough to stay in the cache.
-    private static let seedBatchSize = 256
+    /// Rows made and written together: enough that handing a batch between threads costs nothing much, few enough
+    /// that two batches in memory are a few megabytes.
+    private static let seedBatchSize = 1_024
 
-    /// The triggers and indexes every product insert runs or updates, which a seed builds once from all its rows:
-    /// maintained row by row they cost more than writing the rows (the triggers' programs most, the name index's
-    /// scattered inserts next), while sorting all the rows into an index at the end, or one trigram rebuild, costs
-    /// a fraction.
+    /// The triggers and indexes every product or image insert runs or updates, which a seed builds once from all its
+    /// rows: maintained row by row they cost more than writing the rows (the triggers' programs most, then the
+    /// scattered inserts into the name index and into the image keys' indexes, random text whose inserts miss the
+    /// CPU's caches more as the index grows: ten seconds for a million products), while sorting all the rows into an
+    /// index at the end, or one trigram rebuild, costs a fraction.
     private static let rowUpkeep = [
         "product_names_after_insert", "product_count_after_insert", "products_by_vendor", "products_by_name",
+        "images_by_origin_key", "images_by_thumbnail_key",
     ]
 
     /// Runs `body` without `rowUpkeep`, then creates each again from the very SQL text the schema stored, so the
@@ -68,7 +64,9 @@ extension MarketStore {
         }
     }
 
-    /// Builds the trigram index of every name at once. FTS5 merges the segments it writes as it goes (`automerge`)
+    /// Builds the trigram index of every name at once, before `products_by_name` is back: with that index there,
+    /// the rebuild's scan of the names reads them through it (it covers them), so in name order, and FTS5, handed
+    /// rowids out of order, took four times as long. FTS5 merges the segments it writes as it goes (`automerge`)
     /// to keep queries fast after many small writes; one rebuild writes a few large segments that need no such
     /// merging, and merging them anyway took a third of the rebuild. The default (4) is set again for the
     /// products written one by one afterwards.
