@@ -96,4 +96,80 @@ struct GeneratedCatalogueTests {
         #expect(try store.snapshot().byteCount < pictureBytes + 8_000_000)
         #expect(counts.imageBytes > Int64(pictureBytes) * 2, "each image still counts its own bytes")
     }
+
+    @Test("every field of two products, images included, as the store wrote them before its seed was made faster")
+    func pinnedProducts() {
+        let rows = GeneratedCatalogue.rows(
+            count: 100_000, vendorIDs: ["seoul-living": 2, "brooklyn-goods": 3, "jeju-store": 4], generation: .v2b)
+        let mug = rows.row(1)
+        #expect(mug.id == 2)
+        #expect(mug.product == NewProduct(
+            vendorID: 2,
+            fields: ProductFields(
+                name: "미니 올리브 머그컵 Mini Olive Mug 2",
+                description: "올리브 색상의 미니 머그컵입니다. 모델 번호 2.\nA mini mug in olive, model 2.", price: 56_000,
+                currency: "KRW", discountedPrice: 16_800, stock: 13),
+            registeredAt: 1_709_510_460, password: "seoul-living-secret",
+            productSecret: "f75f04cb-b5a1-a1dd-ec77-9c3693f88501"))
+        #expect(mug.images.map(\.id) == [8, 9, 10])
+        #expect(mug.images.map { $0.sharedPicture.map { $0 + 1 } } == [58, 9, 66])
+        #expect(mug.images.map(\.image.bytes.count) == [10_196, 33_406, 14_002])
+        #expect(mug.images.map(\.image.originKey) == [
+            "training-resources/2/20240304/fa9d65e76f0244669533b262a8b16e3e_origin.png",
+            "training-resources/2/20240304/78eeb3fa847e741932ebac1a4cbae7d1_origin.png",
+            "training-resources/2/20240304/a6c164434ff86cda208f1aa7dbd00b42_origin.png",
+        ])
+        #expect(mug.images.map(\.image.thumbnailKey) == [
+            "training-resources/2/20240304/fa9d65e76f0244679533b262a8b16e3e_thumb.png",
+            "training-resources/2/20240304/78eeb3fa847e741a32ebac1a4cbae7d1_thumb.png",
+            "training-resources/2/20240304/a6c164434ff86cdb208f1aa7dbd00b42_thumb.png",
+        ])
+        let backpack = rows.row(99_998)
+        #expect(backpack.product == NewProduct(
+            vendorID: 3,
+            fields: ProductFields(
+                name: "클래식 민트 백팩 Classic Mint Backpack 99999",
+                description: "민트 색상의 클래식 백팩입니다. 모델 번호 99999.\nA classic backpack in mint, model 99999.",
+                price: 184.99, currency: "USD", discountedPrice: 27.75, stock: 23),
+            registeredAt: 1_715_510_280, password: "brooklyn-goods-secret",
+            productSecret: "69b065f4-16d3-c099-09f1-86cfcab480cb"))
+        #expect(backpack.images.map(\.id) == [399_996, 399_997])
+        #expect(backpack.images.map(\.image.originKey) == [
+            "training-resources/3/20240512/b4bf4cd689dc3c0a3a8714b1a4f4e872_origin.png",
+            "training-resources/3/20240512/745aab045843ed5a43af510547c81ae6_origin.png",
+        ])
+        #expect(backpack.images.map(\.image.thumbnailKey) == [
+            "training-resources/3/20240512/b4bf4cd689dc3c0b3a8714b1a4f4e872_thumb.png",
+            "training-resources/3/20240512/745aab045843ed5b43af510547c81ae6_thumb.png",
+        ])
+    }
+
+    @Test("the store holds exactly the rows, across its batches and its many-row statements, and finds them by search")
+    func storeHoldsTheRows() throws {
+        // 2,100: two whole batches of rows and part of a third; statements of 64 products and 96 images with the
+        // rest one by one.
+        let (store, rows) = try Self.seeded(2_100)
+        let products = try store.page(offset: 0, limit: 2_100, search: nil, order: .oldestFirst).products
+        #expect(products.count == 2_100)
+        for (index, product) in products.enumerated() {
+            let row = rows.row(index)
+            #expect(product.id == row.id)
+            #expect(product.vendorID == row.product.vendorID)
+            #expect(product.fields == row.product.fields)
+            #expect(product.registeredAt == row.product.registeredAt)
+            #expect(product.password == row.product.password)
+            #expect(product.productSecret == row.product.productSecret)
+            #expect(product.images == row.images.enumerated().map { position, image in
+                ImageRecord(
+                    id: image.id, position: position, mediaType: image.image.mediaType,
+                    fileExtension: image.image.fileExtension, originKey: image.image.originKey,
+                    thumbnailKey: image.image.thumbnailKey, byteCount: image.image.bytes.count)
+            })
+        }
+        let last = try #require(rows.row(2_099).images.last)
+        #expect(try store.image(key: last.image.thumbnailKey)?.bytes == last.image.bytes)
+        #expect(try store.page(offset: 0, limit: 1, search: "Keyboard 2096", order: .newestFirst).products.map(\.id) == [2_096])
+        #expect(try store.page(offset: 0, limit: 1, search: "무선", order: .newestFirst).totalCount
+            == (0..<2_100).filter { rows.row($0).product.name.hasPrefix("무선") }.count)
+    }
 }

@@ -1,5 +1,6 @@
 import HTTPTestSupport
 @testable import MarketStore
+import SQLite
 import Testing
 
 @Suite("Snapshots of the whole store")
@@ -43,6 +44,39 @@ struct StoreSnapshotTests {
         _ = try fresh.createProduct(Fixture.product("only in memory"), images: [])
         try file.restore(try fresh.snapshot())
         #expect(try file.page(offset: 0, limit: 10, search: nil, order: .newestFirst).totalCount == 2)
+    }
+
+    @Test("a copy of a snapshot is a store of its own: it grows far past the snapshot, keeps a fresh store's settings, and leaves the snapshot and other copies as they were")
+    func copiesAreStoresOfTheirOwn() throws {
+        let template = try MarketStore(path: ":memory:")
+        try template.claimGeneration("v2b")
+        let kept = try template.createProduct(Fixture.product("kept"), images: [Fixture.image("kept")])
+        let snapshot = try template.snapshot()
+        let copy = try MarketStore(copying: snapshot)
+        let other = try MarketStore(copying: snapshot)
+        // Some megabytes, many times the snapshot: the copy's memory grows as it is written to.
+        let large = NewImage(
+            bytes: [UInt8](repeating: 7, count: 256 * 1024), mediaType: "image/png", fileExtension: "png",
+            originKey: "", thumbnailKey: "")
+        for index in 0..<40 {
+            var image = large
+            (image.originKey, image.thumbnailKey) = ("large/\(index)/origin", "large/\(index)/thumb")
+            _ = try copy.createProduct(Fixture.product("large \(index)"), images: [image])
+        }
+        #expect(try copy.snapshot().byteCount > 10 * snapshot.byteCount)
+        #expect(try copy.page(offset: 0, limit: 1, search: "large 39", order: .newestFirst).totalCount == 1)
+        #expect(try other.page(offset: 0, limit: 10, search: nil, order: .newestFirst).totalCount == 1)
+        #expect(try MarketStore(copying: snapshot).page(offset: 0, limit: 10, search: nil, order: .newestFirst).totalCount == 1)
+        let settings = try copy.connections.read { connection in
+            try ["foreign_keys", "secure_delete"].map { name in
+                try connection.withStatement("PRAGMA \(name)") { try $0.step() ? $0.column(0) as Int : -1 }
+            }
+        }
+        #expect(settings == [1, 2], "foreign keys on, secure_delete FAST, as on a store made from scratch")
+        // Foreign keys hold: deleting the product takes its image's bytes with it.
+        _ = try other.deleteProduct(id: kept.id)
+        #expect(try other.image(key: kept.images[0].originKey) == nil)
+        #expect(try copy.image(key: kept.images[0].originKey)?.bytes == Fixture.imageBytes("kept"))
     }
 
     @Test("a snapshot of another generation, or one over the limit, is refused and changes nothing")

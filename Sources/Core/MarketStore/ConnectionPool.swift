@@ -56,11 +56,12 @@ final class ConnectionPool: @unchecked Sendable {
             try writer.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
             try Migrator.checkNotNewer(writer, path: path)
             if !isInMemory { try writer.enableWriteAheadLog() }
+            // First: the copy replaces the main database, and with it that database's own settings below.
+            if isInMemory, let template {
+                try writer.replaceMain(withCopyOf: template.image)
+            }
             // FAST: freed pages are not zeroed one by one, so deleting a large image needs little journal room.
             try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = FAST")
-            if isInMemory, let template {
-                try Connection.withImage(template.image) { try $0.copy(to: writer) }
-            }
             try Migrator.migrate(writer, path: path)
             return writer
         }

@@ -15,7 +15,7 @@ extension MarketStore {
                 if let name = try Self.name(ofProduct: row.id, on: connection) {
                     throw StoreError.productIDTaken(index: index, id: row.id, takenBy: name)
                 }
-                try Self.insert(row, on: connection)
+                try Self.insert([row], on: connection)
             }
             return rows.map(\.id)
         }

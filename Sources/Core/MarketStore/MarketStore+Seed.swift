@@ -21,22 +21,26 @@ extension MarketStore {
                         try $0.run()
                     }
                 }
-                for index in 0..<rows.count {
-                    try Self.insert(rows.row(index), on: connection)
-                }
+                try SeedBatches(rows: rows, size: Self.seedBatchSize).forEach { try Self.insert($0, on: connection) }
+                try Self.rebuildNameIndex(on: connection)
             }
-            try Self.rebuildNameIndex(on: connection)
             try connection.execute("UPDATE product_count SET total = (SELECT count(*) FROM products)")
             return true
         }
     }
 
-    /// The triggers and indexes every product insert runs or updates, which a seed builds once from all its rows:
-    /// maintained row by row they cost more than writing the rows (the triggers' programs most, the name index's
-    /// scattered inserts next), while sorting all the rows into an index at the end, or one trigram rebuild, costs
-    /// a fraction.
+    /// Rows made and written together: enough that handing a batch between threads costs nothing much, few enough
+    /// that two batches in memory are a few megabytes.
+    private static let seedBatchSize = 1_024
+
+    /// The triggers and indexes every product or image insert runs or updates, which a seed builds once from all its
+    /// rows: maintained row by row they cost more than writing the rows (the triggers' programs most, then the
+    /// scattered inserts into the name index and into the image keys' indexes, random text whose inserts miss the
+    /// CPU's caches more as the index grows: ten seconds for a million products), while sorting all the rows into an
+    /// index at the end, or one trigram rebuild, costs a fraction.
     private static let rowUpkeep = [
         "product_names_after_insert", "product_count_after_insert", "products_by_vendor", "products_by_name",
+        "images_by_origin_key", "images_by_thumbnail_key",
     ]
 
     /// Runs `body` without `rowUpkeep`, then creates each again from the very SQL text the schema stored, so the
@@ -60,7 +64,9 @@ extension MarketStore {
         }
     }
 
-    /// Builds the trigram index of every name at once. FTS5 merges the segments it writes as it goes (`automerge`)
+    /// Builds the trigram index of every name at once, before `products_by_name` is back: with that index there,
+    /// the rebuild's scan of the names reads them through it (it covers them), so in name order, and FTS5, handed
+    /// rowids out of order, took four times as long. FTS5 merges the segments it writes as it goes (`automerge`)
     /// to keep queries fast after many small writes; one rebuild writes a few large segments that need no such
     /// merging, and merging them anyway took a third of the rebuild. The default (4) is set again for the
     /// products written one by one afterwards.
@@ -87,28 +93,68 @@ extension MarketStore {
         }
     }
 
-    /// Writes one product with its own ids, inside the caller's transaction.
-    static func insert(_ seeded: SeededProduct, on connection: Connection) throws {
-        let product = seeded.product
-        try connection.withStatement("""
-            INSERT INTO products (id, vendor_id, name, description, price, currency, discounted_price, stock,
-                                  registered_at, password, product_secret)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-            """) {
-            try $0.bind(
-                seeded.id, product.vendorID, product.name, product.description, product.price, product.currency,
-                product.discountedPrice, product.stock, product.registeredAt, product.password, product.productSecret)
-            try $0.run()
+    /// Writes products with their own ids, inside the caller's transaction: the products, then their images, then
+    /// the images' own bytes and the chosen thumbnails.
+    static func insert(_ seeded: [SeededProduct], on connection: Connection) throws {
+        try productRows.insert(seeded, on: connection) { seeded, statement, first in
+            let product = seeded.product
+            try statement.bind(seeded.id, at: first)
+            try statement.bind(product.vendorID, at: first + 1)
+            try statement.bind(product.name, at: first + 2)
+            try statement.bind(product.description, at: first + 3)
+            try statement.bind(product.price, at: first + 4)
+            try statement.bind(product.currency, at: first + 5)
+            try statement.bind(product.discountedPrice, at: first + 6)
+            try statement.bind(product.stock, at: first + 7)
+            try statement.bind(product.registeredAt, at: first + 8)
+            try statement.bind(product.password, at: first + 9)
+            try statement.bind(product.productSecret, at: first + 10)
         }
-        try Self.insert(
-            seeded.images.map(\.image), ids: seeded.images.map(\.id),
-            sharedDataIDs: seeded.images.map { $0.sharedPicture.map { Int64($0 + 1) } }, productID: seeded.id,
-            on: connection)
-        if let thumbnailID = seeded.thumbnailImageID {
+        var images: [(productID: Int64, position: Int, seeded: SeededImage)] = []
+        for product in seeded {
+            for (position, image) in product.images.enumerated() {
+                images.append((productID: product.id, position: position, seeded: image))
+            }
+        }
+        try imageRows.insert(images, on: connection) { image, statement, first in
+            try statement.bind(image.productID, at: first)
+            try statement.bind(image.position, at: first + 1)
+            try statement.bind(image.seeded.image.mediaType, at: first + 2)
+            try statement.bind(image.seeded.image.fileExtension, at: first + 3)
+            try statement.bind(image.seeded.image.originKey, at: first + 4)
+            try statement.bind(image.seeded.image.thumbnailKey, at: first + 5)
+            try statement.bind(image.seeded.image.bytes.count, at: first + 6)
+            try statement.bind(image.seeded.id, at: first + 7)
+            try statement.bind(image.seeded.sharedPicture.map { Int64($0 + 1) }, at: first + 8)
+        }
+        for image in images where image.seeded.sharedPicture == nil {
+            try connection.withStatement(insertImageBytes) {
+                try $0.bind(image.seeded.id, image.seeded.image.bytes)
+                try $0.run()
+            }
+        }
+        for product in seeded {
+            guard let thumbnailID = product.thumbnailImageID else { continue }
             try connection.withStatement("UPDATE products SET thumbnail_image_id = ?1 WHERE id = ?2") {
-                try $0.bind(thumbnailID, seeded.id)
+                try $0.bind(thumbnailID, product.id)
                 try $0.run()
             }
         }
     }
+
+    /// 11 and 9 columns: a statement's parameters stay under 999, the most some SQLite builds allow.
+    private static let productRows = RowBatch(
+        into: "products",
+        columns: [
+            "id", "vendor_id", "name", "description", "price", "currency", "discounted_price", "stock",
+            "registered_at", "password", "product_secret",
+        ],
+        rowsPerStatement: 64)
+    private static let imageRows = RowBatch(
+        into: "images",
+        columns: [
+            "product_id", "position", "media_type", "file_extension", "origin_key", "thumbnail_key", "byte_count", "id",
+            "shared_data_id",
+        ],
+        rowsPerStatement: 96)
 }

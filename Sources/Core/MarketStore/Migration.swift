@@ -22,14 +22,18 @@ enum Migrator {
     static func migrate(_ connection: Connection, path: String) throws {
         try checkNotNewer(connection, path: path)
         guard try userVersion(connection) < latestVersion else { return }
-        try connection.transaction(.immediate) {
-            // Another process may have migrated between the check above and taking the write lock.
-            try checkNotNewer(connection, path: path)
-            let current = try userVersion(connection)
-            for migration in embeddedMigrations where migration.version > current {
-                try connection.execute(migration.sql)
+        // A migration may rebuild a table that others refer to (0007).
+        try connection.withForeignKeysOff {
+            try connection.transaction(.immediate) {
+                // Another process may have migrated between the check above and taking the write lock.
+                try checkNotNewer(connection, path: path)
+                let current = try userVersion(connection)
+                for migration in embeddedMigrations where migration.version > current {
+                    try connection.execute(migration.sql)
+                }
+                try connection.checkForeignKeys()
+                try connection.execute("PRAGMA user_version = \(latestVersion)")
             }
-            try connection.execute("PRAGMA user_version = \(latestVersion)")
         }
     }
 

@@ -98,8 +98,18 @@ enum ProductFilter {
         ProductRows.page(
             with: "", from: "(SELECT * FROM products p ORDER BY p.id \(order.sqlDirection) LIMIT ?3 OFFSET ?4) p", order: order)
     }
-    private static let indexedSearch = Queries(
-        count: "WITH \(candidates) SELECT count(*) \(fromCandidates)", pageIDs: "WITH \(candidates) SELECT p.id \(fromCandidates)")
+    private static let indexedSearch = Queries(count: indexedCount, pageIDs: "WITH \(candidates) SELECT p.id \(fromCandidates)")
+    /// The same count as over `candidates`, in two parts that cannot overlap: products whose name matches (looked up
+    /// by trigram), and products whose name does not but whose vendor's does. Counting those apart spares the UNION's
+    /// table of every candidate id, which took most of the time of a search's first count (a million products: 0.5 s
+    /// down to 0.2 s for a fifth of them by name, 1 s down to 0.25 s for a third by vendor).
+    private static let indexedCount = """
+        SELECT (SELECT count(*) FROM product_names n JOIN products p ON p.id = n.rowid
+                WHERE product_names MATCH ?2 AND \(ProductRows.nameMatches))
+             + (SELECT count(*) FROM products p
+                WHERE p.vendor_id IN (SELECT v.id FROM vendors v WHERE \(ProductRows.vendorMatches))
+                      AND NOT (\(ProductRows.nameMatches)))
+        """
     private static let scannedSearch = Queries(count: "SELECT count(*) \(fromAll)", pageIDs: "SELECT p.id \(fromAll)")
 
     private static let fromAll = "FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE \(ProductRows.matches)"

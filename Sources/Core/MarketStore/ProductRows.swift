@@ -16,7 +16,8 @@ enum ProductRows {
         """
     /// ?1: the search text. Case-insensitive for ASCII (SQLite's lower()), literal for `%`, `_` and quotes.
     static let vendorMatches = "instr(lower(v.name), lower(?1)) > 0"
-    static let matches = "(instr(lower(p.name), lower(?1)) > 0 OR \(vendorMatches))"
+    static let nameMatches = "instr(lower(p.name), lower(?1)) > 0"
+    static let matches = "(\(nameMatches) OR \(vendorMatches))"
 
     /// ?1: the product id.
     static let detail = "SELECT \(columns) FROM products p \(joins) WHERE p.id = ?1 ORDER BY i.position"

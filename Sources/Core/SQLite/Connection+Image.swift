@@ -17,6 +17,7 @@ extension Connection {
     package func fileImage() throws -> [UInt8] {
         // No leading slash: a memdb name that starts with "/" is shared by every connection in the process.
         let scratch = try Connection(path: "file:image?vfs=memdb", flags: [.readWrite, .create, .uri, .noMutex])
+        try scratch.liftMemorySizeLimit()
         try copy(to: scratch)
         var size: sqlite3_int64 = 0
         // NOCOPY: the bytes stay the scratch database's and are copied once, into the array, below.
@@ -28,6 +29,35 @@ extension Connection {
             for offset in Self.formatVersionOffsets { image[offset] = Self.rollbackJournalFormat }
         }
         return image
+    }
+
+    /// Makes this connection's main database a writable copy of `image` (as `fileImage` made it), held in SQLite's
+    /// memdb: one allocation and one copy of the bytes, where an online backup would write them page by page
+    /// through the page cache. The copy grows as it is written to. What was in the main database before is gone.
+    package func replaceMain(withCopyOf image: [UInt8]) throws {
+        let size = sqlite3_int64(image.count)
+        // Allocated with SQLite's allocator: FREEONCLOSE hands the buffer to SQLite, which frees it (or resizes it
+        // as the database grows, RESIZEABLE) with the same allocator when the connection closes.
+        guard let buffer = sqlite3_malloc64(sqlite3_uint64(max(image.count, 1))) else {
+            throw SQLiteError(code: SQLITE_NOMEM, message: "no memory for a copy of \(image.count) bytes")
+        }
+        image.withUnsafeBytes { bytes in
+            if let source = bytes.baseAddress { buffer.copyMemory(from: source, byteCount: bytes.count) }
+        }
+        // sqlite3_deserialize frees the buffer itself when it fails, as FREEONCLOSE asks.
+        let code = sqlite3_deserialize(
+            database, "main", buffer.assumingMemoryBound(to: UInt8.self), size, size,
+            UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE))
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database) }
+        try liftMemorySizeLimit()
+    }
+
+    /// memdb refuses to grow a database past a gigabyte unless told otherwise, which a store of a million generated
+    /// products is (it would not be copied, nor written to once copied).
+    private func liftMemorySizeLimit() throws {
+        var limit = sqlite3_int64.max
+        let code = sqlite3_file_control(database, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, handle: database) }
     }
 
     /// Runs `body` with a read-only connection over `image` (as `fileImage` made it), which reads the bytes where
