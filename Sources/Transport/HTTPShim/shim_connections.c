@@ -6,8 +6,6 @@
 
 #include "shim_internal.h"
 
-#include <poll.h>
-
 #if defined(__linux__)
 #include <linux/tcp.h>  // Not <netinet/tcp.h>: only Linux's own header has tcpi_bytes_received.
 #else
@@ -142,7 +140,11 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         MHD_socket descriptor = shim_socket(connection);
         record = descriptor != MHD_INVALID_SOCKET ? calloc(1, sizeof *record) : NULL;
         *socket_context = record;
-        if (record == NULL) return;  // Still served, only without the watchdog and the limits.
+        atomic_fetch_add(&registry->started, 1);  // A waiting stop counts registrations.
+        if (record == NULL) {  // Still served, only without the watchdog and the limits.
+            wake_waiting_stop(registry);
+            return;
+        }
         record->registry = registry;
         record->descriptor = descriptor;
         remember_peer(record, connection);
@@ -234,14 +236,12 @@ void *shim_watch(void *argument) {
     return NULL;
 }
 
-// Every change signals the monitor while a stop waits: unread bytes that libmicrohttpd reads become headers or a
-// close, and a connection it accepts from the backlog registers.
-void shim_wait_idle(shim_registry *registry, MHD_socket listener, uint64_t deadline) {
+// Every change signals the monitor while a stop waits: unread bytes that libmicrohttpd reads become headers or a close.
+void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint64_t deadline) {
     atomic_store(&registry->stop_waiting, true);
     pthread_mutex_lock(&registry->monitor.lock);
     while (shim_now_milliseconds() < deadline) {
-        struct pollfd backlog = {.fd = listener, .events = POLLIN};
-        bool busy = listener != MHD_INVALID_SOCKET && poll(&backlog, 1, 0) > 0;
+        bool busy = atomic_load(&registry->started) < expected_started;
         // A request in flight, or bytes unread without headers yet: a request that came before the stop.
         for (connection_record *record = registry->head; record != NULL && !busy; record = record->next) {
             busy = atomic_load(&record->header_deadline) == 0 || has_unread_bytes(record);

@@ -54,6 +54,7 @@ typedef struct {
     const http_shim_config *config; // The server's.
     atomic_bool stop_waiting;       // A stop waits for requests to finish: every change signals the monitor.
     unsigned int open;              // Records not over the limit.
+    atomic_uint started;            // Connections ever registered.
     struct connection_record *head;
 } shim_registry;
 
@@ -84,7 +85,7 @@ MHD_socket shim_socket(struct MHD_Connection *connection);
 void shim_pace(http_shim_server *server, struct MHD_Connection *connection, uint64_t *upload, uint64_t *download);
 // Waits until no request is in flight (its headers in, its answer not yet sent), every connection handed over is
 // registered and none holds unread bytes without its headers, or until `deadline`.
-void shim_wait_idle(shim_registry *registry, MHD_socket listener, uint64_t deadline);
+void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint64_t deadline);
 
 // The request's callbacks (shim_request.c).
 void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *connection);

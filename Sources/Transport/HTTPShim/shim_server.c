@@ -93,17 +93,37 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     return NULL;
 }
 
-// Without MHD_quiesce_daemon: with a thread pool on epoll it takes each worker's listening socket out of its epoll
-// set while the worker may be doing the same, and aborts the process on the worker's ENOENT (0.9.75 and 1.0.1 alike).
-// So the daemon accepts through the grace: a connection waiting in the backlog holds a request that came in time,
-// and keeps the stop waiting like one in flight; MHD_stop_daemon closes the listener.
+// Connections the kernel completed before the stop but libmicrohttpd has not accepted hold requests that arrived in
+// time; closing the listener would reset them. They are accepted here and handed to libmicrohttpd, which serves
+// added connections after quiescing. Returns how many were handed over.
+static unsigned int adopt_waiting_connections(http_shim_server *server, MHD_socket listener) {
+    fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK);
+    unsigned int adopted = 0;
+    // The backlog is finite; the bound only guards against a listener that keeps producing connections.
+    for (unsigned int attempt = 0; attempt < 4096; attempt++) {
+        struct sockaddr_storage address;
+        socklen_t length = sizeof address;
+        int client = accept(listener, (struct sockaddr *)&address, &length);
+        if (client < 0) break;
+        // libmicrohttpd closes the socket itself when it cannot take it.
+        if (MHD_add_connection(server->daemon, client, (struct sockaddr *)&address, length) == MHD_YES) adopted++;
+    }
+    return adopted;
+}
+
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     const uint64_t deadline = shim_now_milliseconds() + grace_milliseconds;
+    unsigned int expected_started = atomic_load(&server->connections.started);
+    MHD_socket listener = MHD_quiesce_daemon(server->daemon);
+    if (listener != MHD_INVALID_SOCKET) {
+        // libmicrohttpd 1.0 registers a connection added from another thread later, on its own thread.
+        expected_started += adopt_waiting_connections(server, listener);
+        close(listener);  // After quiescing, closing the listener is ours to do.
+    }
     // Delayed answers go out now, paced bodies at full speed: a stop waits out neither, and the daemon may not stop
     // with a connection suspended.
     shim_monitor_stop(&server->timer.monitor);
-    const union MHD_DaemonInfo *listener = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_LISTEN_FD);
-    shim_wait_idle(&server->connections, listener != NULL ? listener->listen_fd : MHD_INVALID_SOCKET, deadline);
+    shim_wait_idle(&server->connections, expected_started, deadline);
     MHD_stop_daemon(server->daemon);
     // Only now: a daemon thread may still take the timer's lock (a suspension, refused), and call the registry.
     shim_monitor_destroy(&server->timer.monitor);

@@ -76,9 +76,8 @@ typedef struct http_shim_server http_shim_server;
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
                                   uint16_t *port, char *error, size_t error_capacity);
 
-/// Waits up to `grace_milliseconds` until no request is being answered, unread, or waiting to be accepted (those that
-/// come meanwhile are served too), then closes the listener and every connection, joins the threads and frees the
-/// server.
+/// Stops accepting connections, waits up to `grace_milliseconds` for the requests that arrived before (being
+/// answered, or still unread) to be answered, then closes every connection, joins the threads and frees the server.
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
 
 /// Connections made from now on start as over a slow link when `upload_bytes_per_second` is not 0 (small segments
