@@ -117,16 +117,14 @@ void shim_pace(http_shim_server *server, struct MHD_Connection *connection, uint
 }
 
 void http_shim_pace_listener(http_shim_server *server, uint64_t upload_rate) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_LISTEN_FD);
-    if (info == NULL || info->listen_fd == MHD_INVALID_SOCKET) return;
     // A client's kernel sizes its send buffer from the segment size its peer offers in the handshake: loopback's
     // 64 KB segments give it megabytes, which swallow a paced body at once. Ethernet's 1,460 and a small window
     // leave it about as much as on a real slow link. 0 lifts the clamp on Linux; macOS refuses to raise it again
     // (EINVAL), so there segments stay Ethernet-sized until the server restarts, and receive buffers stay fixed.
     int segment = upload_rate != 0 ? 1460 : 0;
     int window = upload_rate != 0 ? paced_receive_buffer_bytes(upload_rate) : 1048576;
-    setsockopt(info->listen_fd, IPPROTO_TCP, TCP_MAXSEG, &segment, sizeof segment);
-    setsockopt(info->listen_fd, SOL_SOCKET, SO_RCVBUF, &window, sizeof window);
+    setsockopt(server->listener.socket, IPPROTO_TCP, TCP_MAXSEG, &segment, sizeof segment);
+    setsockopt(server->listener.socket, SOL_SOCKET, SO_RCVBUF, &window, sizeof window);
 }
 
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
@@ -161,6 +159,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         pthread_mutex_unlock(&registry->monitor.lock);
         return;
     }
+    shim_listener_connection_closed(&server->listener);
     if (record == NULL) return;
     *socket_context = NULL;  // Freed below: record_of finds no record from now on.
     pthread_mutex_lock(&registry->monitor.lock);
@@ -242,9 +241,11 @@ void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint
     pthread_mutex_lock(&registry->monitor.lock);
     while (shim_now_milliseconds() < deadline) {
         bool busy = atomic_load(&registry->started) < expected_started;
-        // A request in flight, or bytes unread without headers yet: a request that came before the stop.
+        // A request in flight, its head arriving, or bytes read or unread that make no request line yet: a request
+        // that came before the stop (junk the watchdog soon closes).
         for (connection_record *record = registry->head; record != NULL && !busy; record = record->next) {
-            busy = atomic_load(&record->header_deadline) == 0 || has_unread_bytes(record);
+            busy = atomic_load(&record->header_deadline) == 0 || atomic_load(&record->has_request_line) ||
+                   has_unread_bytes(record) || bytes_received(record->descriptor) > record->received_before;
         }
         if (!busy) break;
         shim_monitor_wait(&registry->monitor, deadline);

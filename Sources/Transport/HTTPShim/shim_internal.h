@@ -58,8 +58,33 @@ typedef struct {
     struct connection_record *head;
 } shim_registry;
 
+// The listening socket and its accepting thread (shim_listener.c).
+typedef struct {
+    MHD_socket socket;
+    int wake[2];                    // A pipe: a byte wakes the thread (a stop, or room again).
+    pthread_t thread;
+    struct MHD_Daemon *daemon;
+    unsigned int capacity;          // Connections libmicrohttpd may hold at once.
+    atomic_uint open;               // Handed over and not closed yet.
+    atomic_bool waiting_for_room;   // The thread waits for a connection to close.
+    atomic_bool stopping;
+    unsigned int handed;            // Handed over since the start; the thread's alone until it is joined.
+} shim_listener;
+
+// Binds and listens; returns 0 or the errno that failed. Then starts the thread, which hands connections to `daemon`.
+int shim_listener_open(shim_listener *listener, const struct sockaddr *address, unsigned int capacity);
+int shim_listener_start(shim_listener *listener, struct MHD_Daemon *daemon);
+uint16_t shim_listener_port(const shim_listener *listener);
+void shim_listener_close(shim_listener *listener);
+// From libmicrohttpd's close notification, on a daemon thread.
+void shim_listener_connection_closed(shim_listener *listener);
+// Joins the thread, accepts what the backlog still holds and closes the listener. Returns how many connections were
+// ever handed over.
+unsigned int shim_listener_stop(shim_listener *listener);
+
 struct http_shim_server {
     struct MHD_Daemon *daemon;
+    shim_listener listener;
     http_shim_handler handler;
     void *context;
     http_shim_config config;        // As given; its pointer (`address`) is valid only during http_shim_start.

@@ -23,15 +23,15 @@ static size_t pool_bytes(size_t max_head_bytes) {
     return 2 * max_head_bytes;
 }
 
-// ITC is what resuming a suspended connection from the timer thread needs. Turbo reads, writes and accepts before
-// asking epoll or poll (a syscall less per request), and closes without shutdown(), so that SO_LINGER 0 (the reset
-// fault) sends a reset.
+// ITC is what resuming a suspended connection from the timer thread, and handing over an accepted one, needs. Turbo
+// reads and writes before asking epoll or poll (a syscall less per request), and closes without shutdown(), so that
+// SO_LINGER 0 (the reset fault) sends a reset. The listener is the shim's (shim_listener.c).
 static struct MHD_Daemon *start_daemon(struct http_shim_server *server) {
     const http_shim_config *config = &server->config;
     const char *loop = getenv("OPENMARKET_EVENT_LOOP");  // "poll", a Mac's loop, anywhere.
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_TURBO |
+                         MHD_USE_NO_LISTEN_SOCKET |
                          (loop != NULL && strcmp(loop, "poll") == 0 ? MHD_USE_POLL : MHD_USE_AUTO);
-    if (config->address->sa_family == AF_INET6) flags |= MHD_USE_IPv6;
     // Where libmicrohttpd 1.0 is stricter than 0.9.75 (an HTTP/1.1 request without Host, whitespace before a
     // header's colon, a space in the target), its most lenient level answers as 0.9.75 does: the course apps may
     // rely on it. Passed last, so that a header without the option ends the list there.
@@ -44,7 +44,6 @@ static struct MHD_Daemon *start_daemon(struct http_shim_server *server) {
 #endif
     return MHD_start_daemon(
         flags, 0, NULL, NULL, shim_on_access, server,
-        MHD_OPTION_SOCK_ADDR, config->address,
         MHD_OPTION_URI_LOG_CALLBACK, shim_on_request_line, server,
         MHD_OPTION_NOTIFY_COMPLETED, shim_on_completed, server,
         MHD_OPTION_NOTIFY_CONNECTION, shim_on_connection, server,
@@ -72,18 +71,25 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
         free(server);
         return NULL;
     }
-    if (shim_monitor_start(&server->timer.monitor, shim_run_timer, &server->timer) != 0) {
+    int listen_error = shim_listener_open(&server->listener, config->address, config->connection_limit +
+                                          OVER_LIMIT_ANSWERS);
+    if (listen_error != 0) {
+        snprintf(error, error_capacity, "cannot listen: %s (is the port already in use, or the address not this "
+                 "machine's?)", strerror(listen_error));
+    } else if (shim_monitor_start(&server->timer.monitor, shim_run_timer, &server->timer) != 0) {
         snprintf(error, error_capacity, "cannot start the timer thread");
+        shim_listener_close(&server->listener);
     } else {
         server->daemon = start_daemon(server);
-        if (server->daemon != NULL) {
-            const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
-            *port = info != NULL ? info->port : 0;
+        if (server->daemon != NULL && shim_listener_start(&server->listener, server->daemon) == 0) {
+            *port = shim_listener_port(&server->listener);
             return server;
         }
         // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.
-        snprintf(error, error_capacity, "cannot listen (is the port already in use, the address not local, or "
-                 "libmicrohttpd %s older than the one this was built with?)", MHD_get_version());
+        snprintf(error, error_capacity, "cannot start libmicrohttpd %s (older than the one this was built with?)",
+                 MHD_get_version());
+        if (server->daemon != NULL) MHD_stop_daemon(server->daemon);
+        shim_listener_close(&server->listener);
         shim_monitor_stop(&server->timer.monitor);
         shim_monitor_destroy(&server->timer.monitor);
     }
@@ -93,37 +99,14 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     return NULL;
 }
 
-// Connections the kernel completed before the stop but libmicrohttpd has not accepted hold requests that arrived in
-// time; closing the listener would reset them. They are accepted here and handed to libmicrohttpd, which serves
-// added connections after quiescing. Returns how many were handed over.
-static unsigned int adopt_waiting_connections(http_shim_server *server, MHD_socket listener) {
-    fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK);
-    unsigned int adopted = 0;
-    // The backlog is finite; the bound only guards against a listener that keeps producing connections.
-    for (unsigned int attempt = 0; attempt < 4096; attempt++) {
-        struct sockaddr_storage address;
-        socklen_t length = sizeof address;
-        int client = accept(listener, (struct sockaddr *)&address, &length);
-        if (client < 0) break;
-        // libmicrohttpd closes the socket itself when it cannot take it.
-        if (MHD_add_connection(server->daemon, client, (struct sockaddr *)&address, length) == MHD_YES) adopted++;
-    }
-    return adopted;
-}
-
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     const uint64_t deadline = shim_now_milliseconds() + grace_milliseconds;
-    unsigned int expected_started = atomic_load(&server->connections.started);
-    MHD_socket listener = MHD_quiesce_daemon(server->daemon);
-    if (listener != MHD_INVALID_SOCKET) {
-        // libmicrohttpd 1.0 registers a connection added from another thread later, on its own thread.
-        expected_started += adopt_waiting_connections(server, listener);
-        close(listener);  // After quiescing, closing the listener is ours to do.
-    }
+    // Every connection that came before the stop, the backlog's included, is libmicrohttpd's from here on.
+    unsigned int handed = shim_listener_stop(&server->listener);
     // Delayed answers go out now, paced bodies at full speed: a stop waits out neither, and the daemon may not stop
     // with a connection suspended.
     shim_monitor_stop(&server->timer.monitor);
-    shim_wait_idle(&server->connections, expected_started, deadline);
+    shim_wait_idle(&server->connections, handed, deadline);
     MHD_stop_daemon(server->daemon);
     // Only now: a daemon thread may still take the timer's lock (a suspension, refused), and call the registry.
     shim_monitor_destroy(&server->timer.monitor);
