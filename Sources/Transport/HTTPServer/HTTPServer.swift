@@ -19,33 +19,29 @@ package final class HTTPServer: Sendable {
         configuration: ServerConfiguration, router: Router, accessLog: AccessLog? = nil,
         interceptor: (any RequestInterceptor)? = nil, pace: NetworkPace = NetworkPace()
     ) throws {
-        let address = try ListeningAddress(host: configuration.host, port: configuration.port)
+        let listener = try ListeningSocket(host: configuration.host, port: configuration.port)
         DescriptorLimit.raise()
         let dispatcher = RequestDispatcher(router: router, accessLog: accessLog, interceptor: interceptor, pace: pace)
         // The daemon holds this reference until `stop` releases it.
         let context = Unmanaged.passRetained(dispatcher)
         var errorText = [CChar](repeating: 0, count: 256)
-        var boundPort: UInt16 = 0
-        let handle = address.withSocketAddress { address in
-            var shimConfiguration = http_shim_config(
-                address: address,
-                threads: UInt32(clamping: max(1, configuration.threads)),
-                max_body_bytes: max(0, configuration.maxBodyBytes),
-                max_head_bytes: max(1024, configuration.maxHeadBytes),
-                connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
-                connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
-                per_client_connection_limit: UInt32(clamping: max(1, configuration.connectionsPerClient)),
-                header_deadline_milliseconds: UInt32(clamping: max(1, configuration.headerDeadlineMilliseconds)),
-                pace: paceFromShim)
-            return http_shim_start(
-                &shimConfiguration, dispatchFromShim, context.toOpaque(), &boundPort, &errorText, errorText.count)
-        }
+        var shimConfiguration = http_shim_config(
+            listener: listener.descriptor,
+            threads: UInt32(clamping: max(1, configuration.threads)),
+            max_body_bytes: max(0, configuration.maxBodyBytes),
+            max_head_bytes: max(1024, configuration.maxHeadBytes),
+            connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
+            connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
+            per_client_connection_limit: UInt32(clamping: max(1, configuration.connectionsPerClient)),
+            header_deadline_milliseconds: UInt32(clamping: max(1, configuration.headerDeadlineMilliseconds)),
+            pace: paceFromShim)
+        let handle = http_shim_start(&shimConfiguration, dispatchFromShim, context.toOpaque(), &errorText, errorText.count)
         guard let handle else {
             context.release()
             let message = errorText.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             throw StartError(description: "\(message) (\(configuration.host):\(configuration.port))")
         }
-        port = boundPort != 0 ? boundPort : configuration.port
+        port = listener.port
         state = RunningState(
             handle: handle, context: context, graceMilliseconds: configuration.shutdownGraceMilliseconds, pace: pace)
         state.observePace()

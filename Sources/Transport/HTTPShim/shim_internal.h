@@ -71,10 +71,9 @@ typedef struct {
     unsigned int handed;            // Handed over since the start; the thread's alone until it is joined.
 } shim_listener;
 
-// Binds and listens; returns 0 or the errno that failed. Then starts the thread, which hands connections to `daemon`.
-int shim_listener_open(shim_listener *listener, const struct sockaddr *address, unsigned int capacity);
+// Takes the listener and makes the wake pipe (-1: none). Then starts the thread, which hands connections to `daemon`.
+int shim_listener_init(shim_listener *listener, MHD_socket socket, unsigned int capacity);
 int shim_listener_start(shim_listener *listener, struct MHD_Daemon *daemon);
-uint16_t shim_listener_port(const shim_listener *listener);
 void shim_listener_close(shim_listener *listener);
 // From libmicrohttpd's close notification, on a daemon thread.
 void shim_listener_connection_closed(shim_listener *listener);
@@ -87,7 +86,7 @@ struct http_shim_server {
     shim_listener listener;
     http_shim_handler handler;
     void *context;
-    http_shim_config config;        // As given; its pointer (`address`) is valid only during http_shim_start.
+    http_shim_config config;        // As given.
     size_t pool_bytes;              // libmicrohttpd's memory per connection (shim_server.c).
     shim_registry connections;
     shim_timer timer;

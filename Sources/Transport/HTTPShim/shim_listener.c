@@ -2,8 +2,8 @@
 // socket is handed over with MHD_add_connection. So a stop knows exactly which connections came before it (the
 // backlog's included), without MHD_quiesce_daemon, which with a thread pool on epoll can abort the process (0.9.75
 // and 1.0.1 take a worker's concurrent removal of the listener from its epoll set, ENOENT, as fatal).
-// Ownership: the listener and the wake pipe are the shim's, opened by shim_listener_open and closed by
-// shim_listener_stop (or shim_listener_close when the server never started). An accepted socket is libmicrohttpd's
+// Ownership: the listener (bound by Swift, HTTPServer/ListeningSocket.swift) and the wake pipe are the shim's from
+// http_shim_start on, closed by shim_listener_stop, or by shim_listener_close when the server cannot start. An accepted socket is libmicrohttpd's
 // from MHD_add_connection on, which closes it itself when it refuses it.
 
 #include "shim_internal.h"
@@ -11,37 +11,14 @@
 #include <errno.h>
 #include <poll.h>
 
-static bool set_descriptor_flags(int descriptor) {
-    return fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) == 0 &&
-           fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0;
-}
-
-int shim_listener_open(shim_listener *listener, const struct sockaddr *address, unsigned int capacity) {
-    *listener = (shim_listener){.socket = MHD_INVALID_SOCKET, .wake = {-1, -1}, .capacity = capacity};
-    socklen_t length = address->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
-    int on = 1;
-    MHD_socket descriptor = socket(address->sa_family, SOCK_STREAM, 0);
-    listener->socket = descriptor;
-    // As libmicrohttpd's own listener: a restart may take the port at once, and "::" is IPv6 only.
-    if (descriptor == MHD_INVALID_SOCKET || setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
-        (address->sa_family == AF_INET6 && setsockopt(descriptor, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0) ||
-        bind(descriptor, address, length) != 0 || listen(descriptor, SOMAXCONN) != 0 ||
-        !set_descriptor_flags(descriptor) || pipe(listener->wake) != 0 || !set_descriptor_flags(listener->wake[0]) ||
-        !set_descriptor_flags(listener->wake[1])) {
-        int error = errno;
-        shim_listener_close(listener);
-        return error;
+int shim_listener_init(shim_listener *listener, MHD_socket socket, unsigned int capacity) {
+    *listener = (shim_listener){.socket = socket, .wake = {-1, -1}, .capacity = capacity};
+    if (pipe(listener->wake) != 0) return -1;
+    for (int end = 0; end < 2; end++) {
+        fcntl(listener->wake[end], F_SETFL, fcntl(listener->wake[end], F_GETFL) | O_NONBLOCK);
+        fcntl(listener->wake[end], F_SETFD, FD_CLOEXEC);
     }
     return 0;
-}
-
-uint16_t shim_listener_port(const shim_listener *listener) {
-    struct sockaddr_storage address;
-    socklen_t length = sizeof address;
-    if (getsockname(listener->socket, (struct sockaddr *)&address, &length) != 0) return 0;
-    const struct sockaddr *bound = (const struct sockaddr *)&address;
-    return ntohs(bound->sa_family == AF_INET6 ? ((const struct sockaddr_in6 *)bound)->sin6_port
-                                              : ((const struct sockaddr_in *)bound)->sin_port);
 }
 
 void shim_listener_close(shim_listener *listener) {

@@ -56,45 +56,39 @@ static struct MHD_Daemon *start_daemon(struct http_shim_server *server) {
 }
 
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
-                                  uint16_t *port, char *error, size_t error_capacity) {
-    // Set before the threads start; the registry and the timer are initialised in place (their locks may not move).
+                                  char *error, size_t error_capacity) {
+    // Set before the threads start; the registry, the timer and the listener are initialised in place (their locks
+    // and the listener's thread may not move).
     struct http_shim_server *server = calloc(1, sizeof *server);
     if (server == NULL) {
         snprintf(error, error_capacity, "out of memory");
+        close(config->listener);
         return NULL;
     }
     *server = (struct http_shim_server){.handler = handler, .context = context, .config = *config,
                                         .pool_bytes = pool_bytes(config->max_head_bytes),
                                         .connections = {.config = &server->config}};
-    if (shim_monitor_start(&server->connections.monitor, shim_watch, &server->connections) != 0) {
-        snprintf(error, error_capacity, "cannot start the watchdog");
-        free(server);
-        return NULL;
-    }
-    int listen_error = shim_listener_open(&server->listener, config->address, config->connection_limit +
-                                          OVER_LIMIT_ANSWERS);
-    if (listen_error != 0) {
-        snprintf(error, error_capacity, "cannot listen: %s (is the port already in use, or the address not this "
-                 "machine's?)", strerror(listen_error));
+    unsigned int capacity = config->connection_limit + OVER_LIMIT_ANSWERS;
+    if (shim_listener_init(&server->listener, config->listener, capacity) != 0 ||
+        shim_monitor_start(&server->connections.monitor, shim_watch, &server->connections) != 0) {
+        snprintf(error, error_capacity, "cannot start the server's threads (out of memory or descriptors?)");
     } else if (shim_monitor_start(&server->timer.monitor, shim_run_timer, &server->timer) != 0) {
-        snprintf(error, error_capacity, "cannot start the timer thread");
-        shim_listener_close(&server->listener);
+        snprintf(error, error_capacity, "cannot start the server's threads (out of memory or descriptors?)");
+        shim_monitor_stop(&server->connections.monitor);
+        shim_monitor_destroy(&server->connections.monitor);
     } else {
         server->daemon = start_daemon(server);
-        if (server->daemon != NULL && shim_listener_start(&server->listener, server->daemon) == 0) {
-            *port = shim_listener_port(&server->listener);
-            return server;
-        }
+        if (server->daemon != NULL && shim_listener_start(&server->listener, server->daemon) == 0) return server;
         // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.
         snprintf(error, error_capacity, "cannot start libmicrohttpd %s (older than the one this was built with?)",
                  MHD_get_version());
         if (server->daemon != NULL) MHD_stop_daemon(server->daemon);
-        shim_listener_close(&server->listener);
         shim_monitor_stop(&server->timer.monitor);
         shim_monitor_destroy(&server->timer.monitor);
+        shim_monitor_stop(&server->connections.monitor);
+        shim_monitor_destroy(&server->connections.monitor);
     }
-    shim_monitor_stop(&server->connections.monitor);
-    shim_monitor_destroy(&server->connections.monitor);
+    shim_listener_close(&server->listener);
     free(server);
     return NULL;
 }

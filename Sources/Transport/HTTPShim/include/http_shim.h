@@ -54,7 +54,7 @@ typedef void (*http_shim_handler)(void *context, const http_shim_request *reques
 typedef void (*http_shim_pace)(void *context, uint64_t *upload_bytes_per_second, uint64_t *download_bytes_per_second);
 
 typedef struct {
-    const struct sockaddr *address; ///< Where to listen, port included (0 asks the system for a free one).
+    int listener;                   ///< A bound, listening, non-blocking socket; the shim's from http_shim_start on.
     unsigned int threads;           ///< Size of the internal thread pool; 0 means 1.
     size_t max_body_bytes;          ///< Larger bodies are refused (HTTP_SHIM_BODY_TOO_LARGE) before they are read.
     size_t max_head_bytes;          ///< Larger request lines and heads are refused (414, 431) through the handler.
@@ -70,14 +70,15 @@ typedef struct {
 
 typedef struct http_shim_server http_shim_server;
 
-/// Starts listening, with the event loop libmicrohttpd picks (epoll on Linux, poll on macOS), or poll wherever the
-/// environment has OPENMARKET_EVENT_LOOP=poll, and sets `port` to the port bound (0 when libmicrohttpd does not
-/// say). Returns NULL, with a message in `error`, when it cannot.
+/// Starts serving what `config->listener` accepts, with the event loop libmicrohttpd picks (epoll on Linux, poll on
+/// macOS), or poll wherever the environment has OPENMARKET_EVENT_LOOP=poll. Returns NULL, with a message in `error`,
+/// when it cannot; the listener is closed then too.
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
-                                  uint16_t *port, char *error, size_t error_capacity);
+                                  char *error, size_t error_capacity);
 
 /// Stops accepting connections, waits up to `grace_milliseconds` for the requests that arrived before (being
-/// answered, or still unread) to be answered, then closes every connection, joins the threads and frees the server.
+/// answered, still unread, or waiting in the backlog) to be answered, then closes every connection and the listener,
+/// joins the threads and frees the server.
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
 
 /// Connections made from now on start as over a slow link when `upload_bytes_per_second` is not 0 (small segments
