@@ -43,7 +43,8 @@ package final class HTTPServer: Sendable {
         }
         port = listener.port
         state = RunningState(
-            handle: handle, context: context, graceMilliseconds: configuration.shutdownGraceMilliseconds, pace: pace)
+            handle: handle, listener: listener.descriptor, context: context,
+            graceMilliseconds: configuration.shutdownGraceMilliseconds, pace: pace)
         state.observePace()
     }
 
@@ -69,12 +70,18 @@ private final class RunningState: @unchecked Sendable {
     }
 
     private let running: Locked<Running>
+    /// The shim's listening socket, open while `handle` is there.
+    private let listener: Int32
     private let context: Unmanaged<RequestDispatcher>
     private let graceMilliseconds: Int
     private let pace: NetworkPace
 
-    init(handle: OpaquePointer, context: Unmanaged<RequestDispatcher>, graceMilliseconds: Int, pace: NetworkPace) {
+    init(
+        handle: OpaquePointer, listener: Int32, context: Unmanaged<RequestDispatcher>, graceMilliseconds: Int,
+        pace: NetworkPace
+    ) {
         running = Locked(Running(handle: handle))
+        self.listener = listener
         self.context = context
         self.graceMilliseconds = graceMilliseconds
         self.pace = pace
@@ -90,9 +97,10 @@ private final class RunningState: @unchecked Sendable {
     private func paceListener(uploadBytesPerSecond: Int?) {
         let rate = UInt64(clamping: max(0, uploadBytesPerSecond ?? 0))
         running.withLock { running in
-            guard let handle = running.handle, rate != 0 || running.listenerPaced else { return }
+            // While the handle is there the shim has not closed the listener.
+            guard running.handle != nil, rate != 0 || running.listenerPaced else { return }
             running.listenerPaced = rate != 0
-            http_shim_pace_listener(handle, rate)
+            SlowLink.paceListener(listener, uploadRate: rate)
         }
     }
 
@@ -118,9 +126,11 @@ private let dispatchFromShim: http_shim_handler = { context, rawRequest, exchang
 }
 
 /// The shim asks once per request, when its headers are in, how fast to move its bodies (0: unlimited).
-private let paceFromShim: http_shim_pace = { context, upload, download in
+private let paceFromShim: http_shim_pace = { context, upload, download, receiveBuffer in
     guard let context else { return }
     let rates = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue().pace.rates
-    upload?.pointee = UInt64(clamping: max(0, rates.uploadBytesPerSecond ?? 0))
+    let uploadRate = UInt64(clamping: max(0, rates.uploadBytesPerSecond ?? 0))
+    upload?.pointee = uploadRate
     download?.pointee = UInt64(clamping: max(0, rates.downloadBytesPerSecond ?? 0))
+    receiveBuffer?.pointee = uploadRate != 0 ? SlowLink.receiveBufferBytes(uploadRate: uploadRate) : 0
 }

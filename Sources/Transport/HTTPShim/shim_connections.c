@@ -103,38 +103,12 @@ static void start_waiting(connection_record *record, uint64_t deadline) {
     atomic_store(&record->header_deadline, deadline);
 }
 
-// A paced upload's socket holds about 40 ms of its bytes (at least 4 KB), as a slow link holds little in flight:
-// else the kernel takes a whole body at once, and the client's progress with it.
-static int paced_receive_buffer_bytes(uint64_t rate) {
-    uint64_t bytes = rate / 25;
-    return bytes < 4096 ? 4096 : bytes > 1048576 ? 1048576 : (int)bytes;
-}
-
-void shim_pace(http_shim_server *server, struct MHD_Connection *connection, uint64_t *upload, uint64_t *download) {
-    if (server->config.pace != NULL) server->config.pace(server->context, upload, download);
-    int bytes = paced_receive_buffer_bytes(*upload);
-    if (*upload != 0) setsockopt(shim_socket(connection), SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
-}
-
-void http_shim_pace_listener(http_shim_server *server, uint64_t upload_rate) {
-    // A client's kernel sizes its send buffer from the segment size its peer offers in the handshake: loopback's
-    // 64 KB segments give it megabytes, which swallow a paced body at once. Ethernet's 1,460 and a small window
-    // leave it about as much as on a real slow link. 0 lifts the clamp on Linux; macOS refuses to raise it again
-    // (EINVAL), so there segments stay Ethernet-sized until the server restarts, and receive buffers stay fixed.
-    int segment = upload_rate != 0 ? 1460 : 0;
-    int window = upload_rate != 0 ? paced_receive_buffer_bytes(upload_rate) : 1048576;
-    setsockopt(server->listener.socket, IPPROTO_TCP, TCP_MAXSEG, &segment, sizeof segment);
-    setsockopt(server->listener.socket, SOL_SOCKET, SO_RCVBUF, &window, sizeof window);
-}
-
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                         enum MHD_ConnectionNotificationCode code) {
     struct http_shim_server *server = cls;
     shim_registry *registry = &server->connections;
     connection_record *record = *socket_context;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-        uint64_t upload_rate = 0, download_rate = 0;
-        shim_pace(server, connection, &upload_rate, &download_rate);
         MHD_socket descriptor = shim_socket(connection);
         record = descriptor != MHD_INVALID_SOCKET ? calloc(1, sizeof *record) : NULL;
         *socket_context = record;

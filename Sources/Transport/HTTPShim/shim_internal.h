@@ -105,8 +105,6 @@ const char *shim_client_address(struct MHD_Connection *connection);
 // The connection's socket, owned and closed by libmicrohttpd; MHD_INVALID_SOCKET (on which a call fails, harmlessly)
 // when libmicrohttpd does not say.
 MHD_socket shim_socket(struct MHD_Connection *connection);
-// Asks for the rates (0: unlimited) and sizes the connection's receive buffer for the upload rate.
-void shim_pace(http_shim_server *server, struct MHD_Connection *connection, uint64_t *upload, uint64_t *download);
 // Waits until no request is in flight (its headers in, its answer not yet sent), every connection handed over is
 // registered and none holds unread bytes without its headers, or until `deadline`.
 void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint64_t deadline);

@@ -135,6 +135,16 @@ static http_shim_request_state refusal(struct http_shim_server *server, struct M
     return HTTP_SHIM_COMPLETE;
 }
 
+// The rates for this request, and a receive buffer sized for the upload rate, so that TCP slows the client early.
+// (A new connection inherits the listener's, which Swift sets as the rate changes: HTTPServer/SlowLink.swift.)
+static void read_pace(struct http_shim_server *server, struct MHD_Connection *connection, request_state *state) {
+    int receive_buffer = 0;
+    if (server->config.pace != NULL) {
+        server->config.pace(server->context, &state->upload_rate, &state->download_rate, &receive_buffer);
+    }
+    if (receive_buffer > 0) setsockopt(shim_socket(connection), SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof(int));
+}
+
 // Paces the body read so far: once it is ahead of the upload rate the connection is suspended until the bytes are
 // due, so libmicrohttpd stops reading the socket and TCP slows the client down. A client that fell behind (its
 // window reopens only after a read, so it stalls once per slice) makes up to a quarter second by being read at once:
@@ -161,7 +171,7 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
     }
     if (!state->headers_in) {  // The first call, with the headers only.
         state->headers_in = true;
-        shim_pace(server, connection, &state->upload_rate, &state->download_rate);
+        read_pace(server, connection, state);
         size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
         if (!collect_headers(connection, state, line)) return MHD_NO;
         http_shim_request_state refused = refusal(server, connection, line, state);

@@ -49,9 +49,10 @@ typedef struct http_shim_exchange http_shim_exchange;
 /// Called on daemon threads, possibly several at once.
 typedef void (*http_shim_handler)(void *context, const http_shim_request *request, http_shim_exchange *exchange);
 
-/// How fast a request's body is read and its answer's body sent, in bytes per second (0: unlimited). Called on a
-/// daemon thread as each connection starts and once per request, when its headers have arrived.
-typedef void (*http_shim_pace)(void *context, uint64_t *upload_bytes_per_second, uint64_t *download_bytes_per_second);
+/// How fast a request's body is read and its answer's body sent, in bytes per second (0: unlimited), and the receive
+/// buffer its socket gets (0: as it is). Called on a daemon thread once per request, when its headers have arrived.
+typedef void (*http_shim_pace)(void *context, uint64_t *upload_bytes_per_second, uint64_t *download_bytes_per_second,
+                               int *receive_buffer_bytes);
 
 typedef struct {
     int listener;                   ///< A bound, listening, non-blocking socket; the shim's from http_shim_start on.
@@ -80,11 +81,6 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
 /// answered, still unread, or waiting in the backlog) to be answered, then closes every connection and the listener,
 /// joins the threads and frees the server.
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
-
-/// Connections made from now on start as over a slow link when `upload_bytes_per_second` is not 0 (small segments
-/// and window, so a client's progress follows the upload rate), or as loopback allows when it is 0. Call it whenever
-/// the upload rate changes, until http_shim_stop.
-void http_shim_pace_listener(http_shim_server *server, uint64_t upload_bytes_per_second);
 
 /// Sets the answer, delivered as told `delay_milliseconds` later (0: now) without holding a thread meanwhile. With
 /// `release` NULL the body is copied at once; else it is used in place and `release(owner)` is called once it is no
