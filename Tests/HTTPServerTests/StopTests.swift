@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import HTTPServer
 import HTTPTestSupport
+import Locking
 import Testing
 
 @Suite("Graceful stop over real sockets")
@@ -34,6 +35,52 @@ struct StopTests {
         #expect(try busy.readResponse().status == 200)
         for connection in waiting {
             #expect((try? connection.readResponse().status) == 200)
+        }
+    }
+
+    @Test("a request sent on a new connection just before the stop is answered, thirty servers over")
+    func requestJustBeforeTheStopIsAnswered() throws {
+        var router = Router { error in Response(status: error.status) }
+        okRoute(&router)
+        for round in 0..<30 {
+            let server = try HTTPServer(
+                configuration: ServerConfiguration(port: 0, threads: 2, shutdownGraceMilliseconds: 30_000), router: router)
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 30)
+            try connection.send("GET /healthChecker HTTP/1.1\r\nHost: x\r\n\r\n")
+            // Whether the connection is still in the backlog, accepted but not yet registered, or read but not yet
+            // parsed when the stop comes, its request came first.
+            server.stop()
+            #expect((try? connection.readResponse().status) == 200, "round \(round)")
+        }
+    }
+
+    @Test("a stop while two daemon threads are busy with kept-alive clients ends cleanly, twenty times over")
+    func stopUnderLoad() throws {
+        var router = Router { error in Response(status: error.status) }
+        okRoute(&router)
+        // libmicrohttpd's own stop of accepting (MHD_quiesce_daemon) could abort the process here, on epoll with a
+        // thread pool, when a worker took the listening socket out of its epoll set at the same moment.
+        for _ in 0..<20 {
+            let server = try HTTPServer(configuration: ServerConfiguration(port: 0, threads: 2), router: router)
+            let answered = Locked(0)
+            let busy = DispatchSemaphore(value: 0)
+            let clients = DispatchGroup()
+            for _ in 0..<4 {
+                DispatchQueue.global().async(group: clients) {
+                    guard let connection = try? RawHTTPConnection(port: server.port, timeoutSeconds: 30) else { return }
+                    // Until the stop closes the connection; bounded in case it never does.
+                    for _ in 0..<100_000 {
+                        guard (try? connection.request("GET", "/healthChecker"))?.status == 200 else { return }
+                        if answered.withLock({ $0 += 1; return $0 }) == 40 { busy.signal() }
+                    }
+                }
+            }
+            #expect(busy.wait(timeout: .now() + 30) == .success, "40 requests answered before the stop")
+            server.stop()
+            #expect(clients.wait(timeout: .now() + 60) == .success, "every client saw its connection end")
+            #expect(throws: (any Error).self) {
+                try RawHTTPConnection(port: server.port, timeoutSeconds: 1).request("GET", "/healthChecker")
+            }
         }
     }
 }

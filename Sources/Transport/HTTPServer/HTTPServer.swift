@@ -126,11 +126,14 @@ private let dispatchFromShim: http_shim_handler = { context, rawRequest, exchang
 }
 
 /// The shim asks once per request, when its headers are in, how fast to move its bodies (0: unlimited).
-private let paceFromShim: http_shim_pace = { context, upload, download, receiveBuffer in
+private let paceFromShim: http_shim_pace = { context, socket, upload, download in
     guard let context else { return }
     let rates = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue().pace.rates
     let uploadRate = UInt64(clamping: max(0, rates.uploadBytesPerSecond ?? 0))
     upload?.pointee = uploadRate
     download?.pointee = UInt64(clamping: max(0, rates.downloadBytesPerSecond ?? 0))
-    receiveBuffer?.pointee = uploadRate != 0 ? SlowLink.receiveBufferBytes(uploadRate: uploadRate) : 0
+    // A connection made before the rate was set has the listener's old buffer (a new one inherits the paced one).
+    if uploadRate != 0 {
+        SlowLink.paceConnection(socket, uploadRate: uploadRate)
+    }
 }

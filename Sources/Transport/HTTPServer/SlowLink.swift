@@ -8,8 +8,14 @@ import Darwin
 /// the body in flight, so the client's progress follows the rate instead of jumping to the end.
 enum SlowLink {
     /// About 40 ms of the upload's bytes (at least 4 KB, at most 1 MB): else the kernel takes a whole body at once.
-    static func receiveBufferBytes(uploadRate: UInt64) -> Int32 {
+    private static func receiveBufferBytes(uploadRate: UInt64) -> Int32 {
         Int32(min(max(uploadRate / 25, 4096), 1_048_576))
+    }
+
+    /// A connection's receive buffer, for a request whose body is read at `uploadRate`, so that TCP slows the client.
+    static func paceConnection(_ socket: Int32, uploadRate: UInt64) {
+        var window = receiveBufferBytes(uploadRate: uploadRate)
+        _ = setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &window, socklen_t(MemoryLayout<Int32>.size))
     }
 
     /// Connections accepted from now on start as over a link at `uploadRate`, or as loopback allows when it is 0.

@@ -1,8 +1,7 @@
-// The open connections: their records, the connection limits, the header deadline and the junk watchdog.
-// A record is made at libmicrohttpd's start notification and freed at its close notification (both on the
-// connection's daemon thread). The watchdog ends a connection with shutdown(): libmicrohttpd then reads end of file
-// and closes it on its own thread. The limits are the shim's (libmicrohttpd's lets a few more in), so that a
-// connection over them gets a 503 from the handler instead of a silent close.
+// The open connections: their records, the limits, the header deadline and the junk watchdog. A record is made at
+// libmicrohttpd's start notification and freed at its close notification (on the connection's daemon thread). The
+// watchdog ends a connection with shutdown(): libmicrohttpd reads end of file and closes it on its own thread. The
+// limits are below libmicrohttpd's, so a connection over them gets the handler's 503 instead of a silent close.
 
 #include "shim_internal.h"
 
@@ -53,8 +52,7 @@ static uint64_t bytes_received(MHD_socket descriptor) {
 #endif
 }
 
-// Bytes waiting in the socket mean the daemon thread has not read them yet (it is busy with another request), so the
-// client is not the slow one.
+// Bytes the daemon thread has not read yet (it is busy) say nothing against the client.
 static bool has_unread_bytes(const connection_record *record) {
     char byte;
     return recv(record->descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
@@ -159,16 +157,15 @@ bool shim_headers_arrived(struct MHD_Connection *connection) {
     return record->over_limit;
 }
 
-// Taken when the answer is queued (the request line is in, so the watchdog does not look), not once it is sent:
-// libmicrohttpd may report it sent only after the next bytes have come. A pipelined request's bytes count as sent
-// before, so a junk one waits for the deadline.
+// Taken when the answer is queued, not once it is sent: libmicrohttpd may report that only after the next bytes came.
+// A pipelined request's bytes count as sent before, so a junk one waits for the deadline.
 void shim_answer_queued(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
     if (record != NULL) record->received_before = bytes_received(record->descriptor);
 }
 
-// After an answer the idle timeout is added to the deadline, so a kept-alive connection that merely waits lasts as
-// long as libmicrohttpd's idle timeout, while one that trickles its next headers is still cut off.
+// The idle timeout is added to the deadline, so a kept-alive connection that merely waits lasts as long as
+// libmicrohttpd's idle timeout, while one that trickles its next headers is still cut off.
 void shim_awaiting_next_request(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
     if (record == NULL) return;
@@ -178,9 +175,8 @@ void shim_awaiting_next_request(struct MHD_Connection *connection) {
     wake_waiting_stop(record->registry);  // The request is no longer in flight.
 }
 
-// Whether the connection should be closed now: its headers are late, or what it sent has made no request line for
-// a while (junk, a TLS ClientHello: libmicrohttpd 0.9.x would wait on them for the idle timeout). Bytes
-// libmicrohttpd has not read yet say nothing against the client (the daemon thread is busy).
+// Whether to close the connection now: its headers are late, or what it sent has made no request line for a while
+// (junk, a TLS ClientHello, on which libmicrohttpd 0.9.x would wait for the idle timeout).
 static bool is_late(connection_record *record, uint64_t now) {
     uint64_t deadline = atomic_load(&record->header_deadline);
     if (deadline == 0) return false;

@@ -3,11 +3,13 @@
 
 #include "http_shim.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <microhttpd.h>
 #include <net/if.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -16,10 +18,6 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-
-// What libmicrohttpd takes of a connection's pool per query parameter (a list entry), and the room an answer's
-// header block needs beside the request.
-enum { SHIM_PARAMETER_BYTES = 64, SHIM_ANSWER_ROOM = 8192 };
 
 // One thread and the lock and condition it waits on, with timed waits right on Linux and macOS (shim_timer.c).
 typedef struct {
@@ -44,8 +42,8 @@ typedef struct {
 } shim_timer;
 
 void *shim_run_timer(void *timer);
-// Suspends the connection (from the access handler or a content reader only) and resumes it at `due`. False when it
-// is not suspended (the timer has stopped, or no memory): go on at once.
+// Suspends the connection (from the access handler or a content reader) until `due`; false, and not suspended, when
+// the timer has stopped or there is no memory.
 bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due);
 
 // The open connections (shim_connections.c). Its lock guards the list and `open`.
@@ -71,14 +69,10 @@ typedef struct {
     unsigned int handed;            // Handed over since the start; the thread's alone until it is joined.
 } shim_listener;
 
-// Takes the listener and makes the wake pipe (-1: none). Then starts the thread, which hands connections to `daemon`.
-int shim_listener_init(shim_listener *listener, MHD_socket socket, unsigned int capacity);
-int shim_listener_start(shim_listener *listener, struct MHD_Daemon *daemon);
-void shim_listener_close(shim_listener *listener);
-// From libmicrohttpd's close notification, on a daemon thread.
-void shim_listener_connection_closed(shim_listener *listener);
-// Joins the thread, accepts what the backlog still holds and closes the listener. Returns how many connections were
-// ever handed over.
+// Starts the thread, which hands what `socket` accepts to `daemon`; -1 when it cannot.
+int shim_listener_start(shim_listener *listener, MHD_socket socket, unsigned int capacity, struct MHD_Daemon *daemon);
+void shim_listener_connection_closed(shim_listener *listener);  // On a daemon thread.
+// Joins the thread, accepts what the backlog still holds, closes the listener; returns how many were handed over.
 unsigned int shim_listener_stop(shim_listener *listener);
 
 struct http_shim_server {
@@ -102,11 +96,9 @@ void shim_answer_queued(struct MHD_Connection *connection);
 void shim_awaiting_next_request(struct MHD_Connection *connection);
 // The peer's numeric address, taken once per connection; "" when unknown. Valid until the connection closes.
 const char *shim_client_address(struct MHD_Connection *connection);
-// The connection's socket, owned and closed by libmicrohttpd; MHD_INVALID_SOCKET (on which a call fails, harmlessly)
-// when libmicrohttpd does not say.
+// The connection's socket, libmicrohttpd's; MHD_INVALID_SOCKET (on which a call fails harmlessly) when it does not say.
 MHD_socket shim_socket(struct MHD_Connection *connection);
-// Waits until no request is in flight (its headers in, its answer not yet sent), every connection handed over is
-// registered and none holds unread bytes without its headers, or until `deadline`.
+// Waits until each connection handed over is registered and none has a request in flight or arriving, or `deadline`.
 void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint64_t deadline);
 
 // The request's callbacks (shim_request.c).
@@ -114,8 +106,7 @@ void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *co
 enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                                const char *version, const char *upload_data, size_t *upload_data_size,
                                void **req_cls);
-void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
-                       enum MHD_RequestTerminationCode reason);
+void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_cls, enum MHD_RequestTerminationCode);
 
 // The handler's answer until it is queued (shim_response.c).
 struct http_shim_exchange {
@@ -123,8 +114,7 @@ struct http_shim_exchange {
     unsigned int status;
     http_shim_delivery delivery;
     unsigned int delay_milliseconds;
-    // Set by the shim before the handler runs: a body sent at `download_rate` (bytes per second, 0: unlimited) is
-    // read out slice by slice, the connection suspended on `timer` between slices.
+    // Set before the handler runs: a body sent at `download_rate` (bytes/s, 0: unlimited) is suspended on `timer`.
     struct MHD_Connection *connection;
     shim_timer *timer;
     uint64_t download_rate;

@@ -1,42 +1,15 @@
-// The listening socket and the thread that accepts from it. libmicrohttpd never sees the listener: each accepted
-// socket is handed over with MHD_add_connection. So a stop knows exactly which connections came before it (the
-// backlog's included), without MHD_quiesce_daemon, which with a thread pool on epoll can abort the process (0.9.75
-// and 1.0.1 take a worker's concurrent removal of the listener from its epoll set, ENOENT, as fatal).
-// Ownership: the listener (bound by Swift, HTTPServer/ListeningSocket.swift) and the wake pipe are the shim's from
-// http_shim_start on, closed by shim_listener_stop, or by shim_listener_close when the server cannot start. An accepted socket is libmicrohttpd's
-// from MHD_add_connection on, which closes it itself when it refuses it.
+// The thread that accepts from the listening socket and hands each connection to libmicrohttpd (MHD_add_connection),
+// so that a stop knows exactly which came before it without MHD_quiesce_daemon, which aborts with a thread pool on
+// epoll (0.9.75 and 1.0.1) when a worker takes the listener out of its epoll set at the same time. The listener (from
+// ListeningSocket.swift) and the wake pipe are closed by shim_listener_stop; MHD_add_connection takes the socket.
 
 #include "shim_internal.h"
 
-#include <errno.h>
-#include <poll.h>
-
-int shim_listener_init(shim_listener *listener, MHD_socket socket, unsigned int capacity) {
-    *listener = (shim_listener){.socket = socket, .wake = {-1, -1}, .capacity = capacity};
-    if (pipe(listener->wake) != 0) return -1;
-    for (int end = 0; end < 2; end++) {
-        fcntl(listener->wake[end], F_SETFL, fcntl(listener->wake[end], F_GETFL) | O_NONBLOCK);
-        fcntl(listener->wake[end], F_SETFD, FD_CLOEXEC);
-    }
-    return 0;
-}
-
-void shim_listener_close(shim_listener *listener) {
-    if (listener->socket != MHD_INVALID_SOCKET) close(listener->socket);
-    if (listener->wake[0] >= 0) close(listener->wake[0]);
-    if (listener->wake[1] >= 0) close(listener->wake[1]);
-    listener->socket = MHD_INVALID_SOCKET;
-    listener->wake[0] = listener->wake[1] = -1;
-}
-
 static void wake(shim_listener *listener) {
-    char byte = 0;
-    ssize_t written = write(listener->wake[1], &byte, 1);
-    (void)written;  // A full pipe already wakes the thread.
+    if (write(listener->wake[1], "", 1) < 0) return;  // A full pipe already wakes the thread.
 }
 
-// Accepts what the backlog holds while there is room. Returns false when the system has no descriptor left, so the
-// thread waits for a connection to close rather than finding the listener readable again and again.
+// Accepts what the backlog holds while there is room; false when out of descriptors (wait for a close, not spin).
 static bool accept_waiting(shim_listener *listener) {
     while (atomic_load(&listener->open) < listener->capacity) {
         struct sockaddr_storage address;
@@ -60,28 +33,35 @@ static bool accept_waiting(shim_listener *listener) {
 // Woken by the listener, by a connection closing while it waits for room, and by the stop (the wake pipe).
 static void *run_listener(void *argument) {
     shim_listener *listener = argument;
-    bool descriptors_left = true;
+    bool descriptors_left = true;  // False from running out of them until a connection closes.
     while (!atomic_load(&listener->stopping)) {
+        atomic_store(&listener->waiting_for_room, true);  // Before the look: a close in between wakes the thread.
         bool room = descriptors_left && atomic_load(&listener->open) < listener->capacity;
-        atomic_store(&listener->waiting_for_room, !room);
-        // A close between the look and the flag would not wake the thread: look again now that the flag is set.
-        if (!room && atomic_load(&listener->open) < listener->capacity && descriptors_left) continue;
+        if (room) atomic_store(&listener->waiting_for_room, false);
         struct pollfd watched[2] = {{.fd = listener->wake[0], .events = POLLIN},
                                     {.fd = listener->socket, .events = POLLIN}};
         if (poll(watched, room ? 2 : 1, -1) < 0 && errno != EINTR) break;
         char drained[64];
         if (watched[0].revents != 0) {
             while (read(listener->wake[0], drained, sizeof drained) > 0) {}
-            descriptors_left = true;  // A connection closed: its descriptor is free again.
+            descriptors_left = true;
         }
         if (room && watched[1].revents != 0) descriptors_left = accept_waiting(listener);
     }
     return NULL;
 }
 
-int shim_listener_start(shim_listener *listener, struct MHD_Daemon *daemon) {
-    listener->daemon = daemon;
-    return pthread_create(&listener->thread, NULL, run_listener, listener);
+int shim_listener_start(shim_listener *listener, MHD_socket socket, unsigned int capacity, struct MHD_Daemon *daemon) {
+    *listener = (shim_listener){.socket = socket, .capacity = capacity, .daemon = daemon};
+    if (pipe(listener->wake) != 0) return -1;
+    for (int end = 0; end < 2; end++) {
+        fcntl(listener->wake[end], F_SETFL, fcntl(listener->wake[end], F_GETFL) | O_NONBLOCK);
+        fcntl(listener->wake[end], F_SETFD, FD_CLOEXEC);
+    }
+    if (pthread_create(&listener->thread, NULL, run_listener, listener) == 0) return 0;
+    close(listener->wake[0]);
+    close(listener->wake[1]);
+    return -1;
 }
 
 void shim_listener_connection_closed(shim_listener *listener) {
@@ -93,9 +73,10 @@ unsigned int shim_listener_stop(shim_listener *listener) {
     atomic_store(&listener->stopping, true);
     wake(listener);
     pthread_join(listener->thread, NULL);
-    // Connections the kernel completed before now hold requests that came in time: closing the listener with them
-    // in the backlog would reset them.
+    // The backlog's connections came before the stop: closing the listener would reset them.
     accept_waiting(listener);
-    shim_listener_close(listener);
+    close(listener->socket);
+    close(listener->wake[0]);
+    close(listener->wake[1]);
     return listener->handed;
 }

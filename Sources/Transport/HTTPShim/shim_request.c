@@ -1,8 +1,10 @@
 // One request, from its request line to its answer. libmicrohttpd owns the connection, the header strings and the
-// upload buffers; a request_state (the raw target, the body, a delayed answer) is allocated when the request line
-// arrives and freed when libmicrohttpd reports the request completed. Refusals are states the handler answers.
+// upload buffers; a request_state (raw target, body, delayed answer) lives from the request line to completion.
 
 #include "shim_internal.h"
+
+// What libmicrohttpd takes of a connection's pool per query parameter, and the room an answer's head needs there.
+enum { SHIM_PARAMETER_BYTES = 64, SHIM_ANSWER_ROOM = 8192 };
 
 typedef struct {
     // Collected once the headers are in: one allocation for both arrays; the strings stay libmicrohttpd's.
@@ -11,8 +13,7 @@ typedef struct {
     uint8_t *body;              // Grows geometrically up to max_body_bytes; NULL until the first body bytes.
     size_t body_length, body_capacity;
     size_t expected_length;     // From Content-Length (never over the cap), so a declared body is allocated once.
-    bool headers_in;            // The first call, with the headers only, is done.
-    bool body_too_large;
+    bool headers_in, body_too_large;  // The first call, with the headers only, is done; the body is over the cap.
     uint64_t upload_rate, download_rate;  // Bytes per second, read once per request; 0: unlimited.
     uint64_t upload_due;        // When the body bytes read so far are due at the upload rate (monotonic ms).
     bool delayed;               // `delayed_answer` waits for the connection to be resumed.
@@ -25,7 +26,7 @@ void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *co
     struct http_shim_server *server = cls;
     shim_request_line_arrived(connection);
     // libmicrohttpd 0.9.75 next stores each query parameter in the connection's pool and, when they do not fit, waits
-    // for the idle timeout without answering: such a connection is closed now (see pool_bytes in shim_server.c).
+    // for the idle timeout without answering: close such a connection now (see http_shim_start).
     size_t parameters = 0, length = 0;
     for (const char *at = uri != NULL ? strchr(uri, '?') : NULL; at != NULL && *at != '\0'; at++, length++) {
         parameters += *at == '&' || *at == '?';
@@ -94,9 +95,8 @@ static bool collect_headers(struct MHD_Connection *connection, request_state *st
     return true;
 }
 
-// Hands the request to the handler and queues its answer, now or, when it asked for a delay and the request was read
-// whole, once the delay has passed. A refusal is queued in the call that refuses it, so that libmicrohttpd never
-// reads the body it refused (it then closes the connection after the answer).
+// Hands the request to the handler and queues its answer, now or after the delay it asked for. A refusal is queued in
+// the call that refuses it, so that libmicrohttpd never reads the body refused (and closes the connection after).
 static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connection *connection, const char *method,
                               const char *version, request_state *state, http_shim_request_state kind) {
     bool complete = kind == HTTP_SHIM_COMPLETE;
@@ -135,20 +135,9 @@ static http_shim_request_state refusal(struct http_shim_server *server, struct M
     return HTTP_SHIM_COMPLETE;
 }
 
-// The rates for this request, and a receive buffer sized for the upload rate, so that TCP slows the client early.
-// (A new connection inherits the listener's, which Swift sets as the rate changes: HTTPServer/SlowLink.swift.)
-static void read_pace(struct http_shim_server *server, struct MHD_Connection *connection, request_state *state) {
-    int receive_buffer = 0;
-    if (server->config.pace != NULL) {
-        server->config.pace(server->context, &state->upload_rate, &state->download_rate, &receive_buffer);
-    }
-    if (receive_buffer > 0) setsockopt(shim_socket(connection), SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof(int));
-}
-
-// Paces the body read so far: once it is ahead of the upload rate the connection is suspended until the bytes are
-// due, so libmicrohttpd stops reading the socket and TCP slows the client down. A client that fell behind (its
-// window reopens only after a read, so it stalls once per slice) makes up to a quarter second by being read at once:
-// without that credit each stall adds to the time and the rate comes out about half what was set.
+// Paces the body read so far: a connection ahead of the upload rate is suspended until its bytes are due, so TCP
+// slows the client. One that fell behind (its window reopens only after a read, so it stalls once per slice) makes
+// up to a quarter second by being read at once; without that credit the rate comes out about half what was set.
 static void pace_upload(shim_timer *timer, struct MHD_Connection *connection, request_state *state, size_t length) {
     const uint64_t credit_milliseconds = 250;
     uint64_t now = shim_now_milliseconds();
@@ -171,7 +160,9 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
     }
     if (!state->headers_in) {  // The first call, with the headers only.
         state->headers_in = true;
-        read_pace(server, connection, state);
+        if (server->config.pace != NULL) {
+            server->config.pace(server->context, shim_socket(connection), &state->upload_rate, &state->download_rate);
+        }
         size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
         if (!collect_headers(connection, state, line)) return MHD_NO;
         http_shim_request_state refused = refusal(server, connection, line, state);

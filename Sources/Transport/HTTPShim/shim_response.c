@@ -1,6 +1,5 @@
-// The handler's answer and its delivery. A plain body is handed to libmicrohttpd as a buffer (copied, or shared and
-// released by libmicrohttpd); a body sent at a download rate, or cut off halfway (the truncate fault), is copied into
-// a paced_body and read out by a content reader, and libmicrohttpd frees it with the response (free).
+// The handler's answer and its delivery. A plain body is a buffer (copied, or shared and released by libmicrohttpd);
+// one sent at a download rate or cut off halfway (truncate) is a paced_body, which libmicrohttpd frees with the answer.
 
 #include "shim_internal.h"
 
@@ -22,7 +21,7 @@ static ssize_t read_body(void *cls, uint64_t position, char *buffer, size_t capa
     if (length > capacity) length = capacity;
     if (body->rate != 0) {
         uint64_t now = shim_now_milliseconds();
-        // Suspending from a content reader is allowed; a suspended connection is not asked again until resumed.
+        // Allowed from a content reader: a suspended connection is not asked again until resumed.
         if (body->due > now && shim_timer_suspend(body->timer, body->connection, body->due)) return 0;
         uint64_t slice = body->rate / 10 > 0 ? body->rate / 10 : 1;
         if (length > slice) length = (size_t)slice;

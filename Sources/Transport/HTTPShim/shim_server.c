@@ -9,19 +9,7 @@
 #warning "this libmicrohttpd has not been tested with OpenMarket (tested: 0.9.75 and 1.0.x); run ./scripts/test"
 #endif
 
-// How many connections past the limit get a 503 (rather than a silent close) at once.
-enum { OVER_LIMIT_ANSWERS = 64 };
-
-// libmicrohttpd keeps the request line, the headers and each query parameter (a list entry of some 64 bytes) in one
-// pool per connection, answers by itself (HTML, or a close) what does not fit, and clears the whole pool for every
-// request of a kept-alive connection. Twice the shim's limit lets a head over it reach the handler (414, 431).
-// The pool's size is the cost: a pool of 190 KB (2,000 query parameters) spent over half of the server's time in
-// that clearing, and libmicrohttpd mmaps every pool over 32 KB, a map and an unmap per connection (new connection
-// per request: 0.56 of bare libmicrohttpd with 64 KB). So the default head limit is 16 KB and the pool 32 KB: about
-// 300 query parameters fit; a request with more is closed at once (shim_on_request_line).
-static size_t pool_bytes(size_t max_head_bytes) {
-    return 2 * max_head_bytes;
-}
+enum { OVER_LIMIT_ANSWERS = 64 };  // Connections past the limit that get a 503 (not a silent close) at once.
 
 // ITC is what resuming a suspended connection from the timer thread, and handing over an accepted one, needs. Turbo
 // reads and writes before asking epoll or poll (a syscall less per request), and closes without shutdown(), so that
@@ -57,48 +45,45 @@ static struct MHD_Daemon *start_daemon(struct http_shim_server *server) {
 
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
                                   char *error, size_t error_capacity) {
-    // Set before the threads start; the registry, the timer and the listener are initialised in place (their locks
-    // and the listener's thread may not move).
+    // Set before the threads start; its locks and the listener's state are used in place and may not move.
     struct http_shim_server *server = calloc(1, sizeof *server);
-    if (server == NULL) {
-        snprintf(error, error_capacity, "out of memory");
-        close(config->listener);
-        return NULL;
-    }
+    if (server == NULL) goto no_watchdog;
+    // libmicrohttpd keeps the request line, the headers and each query parameter (a list entry of some 64 bytes) in one
+    // pool per connection, answers by itself what does not fit, and clears the whole pool for every kept-alive request.
+    // Twice the shim's limit lets a head over it reach the handler (414, 431). A large pool costs: 190 KB (2,000 query
+    // parameters) spent half the server's time clearing, and one over 32 KB is mmapped per connection. So a 16 KB head
+    // limit and a 32 KB pool: about 300 query parameters fit; a request with more is closed at once (shim_request.c).
     *server = (struct http_shim_server){.handler = handler, .context = context, .config = *config,
-                                        .pool_bytes = pool_bytes(config->max_head_bytes),
+                                        .pool_bytes = 2 * config->max_head_bytes,
                                         .connections = {.config = &server->config}};
-    unsigned int capacity = config->connection_limit + OVER_LIMIT_ANSWERS;
-    if (shim_listener_init(&server->listener, config->listener, capacity) != 0 ||
-        shim_monitor_start(&server->connections.monitor, shim_watch, &server->connections) != 0) {
-        snprintf(error, error_capacity, "cannot start the server's threads (out of memory or descriptors?)");
-    } else if (shim_monitor_start(&server->timer.monitor, shim_run_timer, &server->timer) != 0) {
-        snprintf(error, error_capacity, "cannot start the server's threads (out of memory or descriptors?)");
-        shim_monitor_stop(&server->connections.monitor);
-        shim_monitor_destroy(&server->connections.monitor);
-    } else {
-        server->daemon = start_daemon(server);
-        if (server->daemon != NULL && shim_listener_start(&server->listener, server->daemon) == 0) return server;
-        // Tested with 0.9.75 and 1.0.x; one older than the header built against refuses the discipline option.
-        snprintf(error, error_capacity, "cannot start libmicrohttpd %s (older than the one this was built with?)",
-                 MHD_get_version());
-        if (server->daemon != NULL) MHD_stop_daemon(server->daemon);
-        shim_monitor_stop(&server->timer.monitor);
-        shim_monitor_destroy(&server->timer.monitor);
-        shim_monitor_stop(&server->connections.monitor);
-        shim_monitor_destroy(&server->connections.monitor);
-    }
-    shim_listener_close(&server->listener);
+    // Each step is undone, in reverse, when a later one fails.
+    if (shim_monitor_start(&server->connections.monitor, shim_watch, &server->connections) != 0) goto no_watchdog;
+    if (shim_monitor_start(&server->timer.monitor, shim_run_timer, &server->timer) != 0) goto no_timer;
+    server->daemon = start_daemon(server);
+    if (server->daemon == NULL) goto no_daemon;
+    if (shim_listener_start(&server->listener, config->listener, config->connection_limit + OVER_LIMIT_ANSWERS,
+                            server->daemon) == 0) return server;
+    MHD_stop_daemon(server->daemon);
+no_daemon:
+    shim_monitor_stop(&server->timer.monitor);
+    shim_monitor_destroy(&server->timer.monitor);
+no_timer:
+    shim_monitor_stop(&server->connections.monitor);
+    shim_monitor_destroy(&server->connections.monitor);
+no_watchdog:
+    // (A libmicrohttpd older than the header built against refuses the discipline option.)
+    snprintf(error, error_capacity, "cannot start the server (out of memory or descriptors, or libmicrohttpd %s older "
+             "than the one this was built with?)", MHD_get_version());
+    close(config->listener);
     free(server);
     return NULL;
 }
 
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {
     const uint64_t deadline = shim_now_milliseconds() + grace_milliseconds;
-    // Every connection that came before the stop, the backlog's included, is libmicrohttpd's from here on.
+    // Every connection that came before the stop, the backlog's too, is libmicrohttpd's from here on.
     unsigned int handed = shim_listener_stop(&server->listener);
-    // Delayed answers go out now, paced bodies at full speed: a stop waits out neither, and the daemon may not stop
-    // with a connection suspended.
+    // Delayed answers go out now, paced bodies at full speed: a stop waits out neither (nor may one stay suspended).
     shim_monitor_stop(&server->timer.monitor);
     shim_wait_idle(&server->connections, handed, deadline);
     MHD_stop_daemon(server->daemon);

@@ -1,9 +1,7 @@
-// The timer thread, which resumes suspended connections when due (no thread waits per connection), and the shim's
-// threads' timed waits. pthread_cond_timedwait takes an absolute time on the condition's clock, which Linux lets be
-// the monotonic clock (pthread_condattr_setclock) and macOS does not (it waits on the wall clock), so each deadline
-// is computed on the clock the condition waits on. Lifetimes: an entry is allocated when a connection is suspended
-// and freed by whoever resumes it (the timer thread, or shim_timer_suspend itself once stopping). The connection
-// stays libmicrohttpd's; a suspended connection cannot close, so the pointer stays valid until it is resumed.
+// The timer thread, which resumes suspended connections when due, and the threads' timed waits: each deadline is
+// computed on the clock the condition waits on, monotonic on Linux (pthread_condattr_setclock), the wall clock on
+// macOS (which cannot choose). An entry is allocated when a connection is suspended and freed by whoever resumes it
+// (the timer, or shim_timer_suspend once stopping); a suspended connection cannot close, so its pointer stays valid.
 
 #include "shim_internal.h"
 
@@ -23,21 +21,17 @@ int shim_monitor_start(shim_monitor *monitor, void *(*run)(void *), void *argume
     monitor->stopping = false;
     pthread_condattr_t attributes;
     if (pthread_condattr_init(&attributes) != 0) return -1;
-    int failed = 0;
+    bool clocked = true;
 #if defined(__linux__)
-    failed = pthread_condattr_setclock(&attributes, wait_clock) != 0;
+    clocked = pthread_condattr_setclock(&attributes, wait_clock) == 0;
 #endif
-    if (!failed) failed = pthread_mutex_init(&monitor->lock, NULL) != 0;
-    if (!failed && pthread_cond_init(&monitor->wake, &attributes) != 0) {
-        pthread_mutex_destroy(&monitor->lock);
-        failed = 1;
-    }
+    bool locked = clocked && pthread_mutex_init(&monitor->lock, NULL) == 0;
+    bool ready = locked && pthread_cond_init(&monitor->wake, &attributes) == 0;
     pthread_condattr_destroy(&attributes);
-    if (!failed && pthread_create(&monitor->thread, NULL, run, argument) != 0) {
-        shim_monitor_destroy(monitor);
-        failed = 1;
-    }
-    return failed ? -1 : 0;
+    if (ready && pthread_create(&monitor->thread, NULL, run, argument) == 0) return 0;
+    if (ready) pthread_cond_destroy(&monitor->wake);
+    if (locked) pthread_mutex_destroy(&monitor->lock);
+    return -1;
 }
 
 void shim_monitor_wait(shim_monitor *monitor, uint64_t due) {

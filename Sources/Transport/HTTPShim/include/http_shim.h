@@ -2,15 +2,12 @@
 #define OPENMARKET_HTTP_SHIM_H
 
 // A small layer over libmicrohttpd's public API: it collects one whole request, hands it to a single callback and
-// sends back what the callback answers, paced and delayed as told. Everything else (routing, formats, every error
-// body) lives in Swift. What libmicrohttpd cannot read as HTTP it answers or closes on by itself.
+// sends back its answer, paced and delayed as told. Routing, formats and every error body live in Swift.
 
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/socket.h>
 
-/// What the shim found out about a request; anything but COMPLETE comes without a body, gets the matching error and
-/// then a close.
+/// What the shim found out about a request; anything but COMPLETE comes without a body and is closed after its answer.
 typedef enum {
     HTTP_SHIM_COMPLETE = 0,                     ///< The whole request, body included.
     HTTP_SHIM_BODY_TOO_LARGE = 1,               ///< The body is (or grew) over `max_body_bytes`: 413.
@@ -34,8 +31,7 @@ typedef struct {
     const char *client_address;     ///< The peer's numeric address ("192.0.2.7", "::1"), "" when unknown.
 } http_shim_request;
 
-/// What becomes of the answer (fault injection). A write the handler did stays done, as when a real network loses the
-/// answer on its way back.
+/// What becomes of the answer (fault injection); a write the handler did stays done, as when a network loses an answer.
 typedef enum {
     HTTP_SHIM_SEND = 0,     ///< Send it.
     HTTP_SHIM_DROP = 1,     ///< Close the connection without sending a byte.
@@ -49,10 +45,10 @@ typedef struct http_shim_exchange http_shim_exchange;
 /// Called on daemon threads, possibly several at once.
 typedef void (*http_shim_handler)(void *context, const http_shim_request *request, http_shim_exchange *exchange);
 
-/// How fast a request's body is read and its answer's body sent, in bytes per second (0: unlimited), and the receive
-/// buffer its socket gets (0: as it is). Called on a daemon thread once per request, when its headers have arrived.
-typedef void (*http_shim_pace)(void *context, uint64_t *upload_bytes_per_second, uint64_t *download_bytes_per_second,
-                               int *receive_buffer_bytes);
+/// How fast a request's body is read and its answer's body sent, in bytes per second (0: unlimited); it may size the
+/// socket's buffers for them. Called on a daemon thread once per request, when its headers have arrived.
+typedef void (*http_shim_pace)(void *context, int socket, uint64_t *upload_bytes_per_second,
+                               uint64_t *download_bytes_per_second);
 
 typedef struct {
     int listener;                   ///< A bound, listening, non-blocking socket; the shim's from http_shim_start on.
@@ -61,25 +57,21 @@ typedef struct {
     size_t max_head_bytes;          ///< Larger request lines and heads are refused (414, 431) through the handler.
     unsigned int connection_timeout_seconds;
     unsigned int connection_limit;
-    unsigned int per_client_connection_limit;  ///< Connections one client address may hold at once; 0: no limit.
-                                               ///< 127.0.0.1 and ::1, which every local client shares, have none.
-    unsigned int header_deadline_milliseconds; ///< From a connection's start to the end of its first request's
-                                               ///< headers (after an answer, the idle timeout is added); a
-                                               ///< connection past it is closed.
+    unsigned int per_client_connection_limit;  ///< Per client address (0: none); 127.0.0.1 and ::1 have none.
+    unsigned int header_deadline_milliseconds; ///< A connection whose request's headers take longer is closed (after
+                                               ///< an answer, the idle timeout is added to the next one's).
     http_shim_pace pace;            ///< NULL: every body at full speed.
 } http_shim_config;
 
 typedef struct http_shim_server http_shim_server;
 
-/// Starts serving what `config->listener` accepts, with the event loop libmicrohttpd picks (epoll on Linux, poll on
-/// macOS), or poll wherever the environment has OPENMARKET_EVENT_LOOP=poll. Returns NULL, with a message in `error`,
-/// when it cannot; the listener is closed then too.
+/// Serves what `config->listener` accepts, on libmicrohttpd's event loop (epoll on Linux, poll on macOS; poll wherever
+/// OPENMARKET_EVENT_LOOP=poll). Returns NULL, with a message in `error` and the listener closed, when it cannot.
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
                                   char *error, size_t error_capacity);
 
-/// Stops accepting connections, waits up to `grace_milliseconds` for the requests that arrived before (being
-/// answered, still unread, or waiting in the backlog) to be answered, then closes every connection and the listener,
-/// joins the threads and frees the server.
+/// Stops accepting, waits up to `grace_milliseconds` for the requests that came before (in the backlog too) to be
+/// answered, then closes every connection and the listener, joins the threads and frees the server.
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
 
 /// Sets the answer, delivered as told `delay_milliseconds` later (0: now) without holding a thread meanwhile. With
