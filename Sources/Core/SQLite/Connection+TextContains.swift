@@ -22,10 +22,19 @@ private func containsText(
     else {
         return sqlite3_result_null(context)
     }
-    // sqlite3_value_text before sqlite3_value_bytes: the count is then that of the UTF-8 text (SQLite's order).
-    let text = UnsafeBufferPointer(start: sqlite3_value_text(textValue), count: Int(sqlite3_value_bytes(textValue)))
-    let part = UnsafeBufferPointer(start: sqlite3_value_text(partValue), count: Int(sqlite3_value_bytes(partValue)))
+    guard let text = utf8(of: textValue), let part = utf8(of: partValue) else {
+        return sqlite3_result_error_nomem(context)
+    }
     sqlite3_result_int(context, contains(text, part) ? 1 : 0)
+}
+
+/// The value's text as UTF-8; nil only when SQLite ran out of memory making it.
+private func utf8(of value: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
+    // sqlite3_value_text before sqlite3_value_bytes: the count is then that of the UTF-8 text (SQLite's order).
+    let start = sqlite3_value_text(value)
+    let count = Int(sqlite3_value_bytes(value))
+    guard let start else { return count == 0 ? UnsafeBufferPointer(start: nil, count: 0) : nil }
+    return UnsafeBufferPointer(start: start, count: count)
 }
 
 /// Byte by byte: in UTF-8 a character's first byte never equals a later byte of another character, and the ASCII
