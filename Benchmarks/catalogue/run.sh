@@ -39,6 +39,8 @@ for size in "${sizes[@]}"; do
   : >"$WORK_DIR/seed-ms"; : >"$WORK_DIR/seed-cpu"
   for round in $(seq 1 "$SEED_ROUNDS"); do
     start_generated "$size"
+    # The log line may reach the file a moment after the URL: the logger writes from its own thread.
+    for _ in $(seq 1 100); do grep -q 'written in' "$WORK_DIR/serve.err" && break; sleep 0.05; done
     grep -o 'written in [0-9]* ms' "$WORK_DIR/serve.err" | grep -o '[0-9]*' >>"$WORK_DIR/seed-ms"
     # utime + stime, in clock ticks, of the server so far: seeding is nearly all of it.
     awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) / hz }' "/proc/${PIDS[-1]}/stat" >>"$WORK_DIR/seed-cpu"

@@ -56,4 +56,22 @@ struct SeedTests {
         _ = try store.createProduct(Fixture.product("after"), images: [Fixture.image("after")])
         #expect(try store.page(offset: 0, limit: 10, search: "after", order: .newestFirst).totalCount == 1)
     }
+
+    /// A seed's references are checked once, after its rows, rather than as each is written: one to a vendor that
+    /// does not exist still fails the whole seed, and every later write is checked as before.
+    @Test func aSeedThatRefersToAMissingVendorFailsAndLaterWritesAreCheckedAgain() throws {
+        let directory = try TemporaryDirectory()
+        let store = try MarketStore(path: directory.path("dangling.sqlite"))
+        var rows = Self.rows(["first", "second"])
+        rows[1].product.vendorID = 999
+        #expect(throws: (any Error).self) { try store.seedIfEmpty(rows) }
+        #expect(try store.page(offset: 0, limit: 10, search: nil, order: .newestFirst).totalCount == 0)
+        let enforced: Int = try store.connections.write { connection in
+            try connection.withStatement("PRAGMA foreign_keys") { try $0.step() ? $0.column(0) : 0 }
+        }
+        #expect(enforced == 1)
+        #expect(throws: (any Error).self) {
+            try store.createProduct(Fixture.product("orphan", vendorID: 999), images: [Fixture.image("orphan")])
+        }
+    }
 }

@@ -54,6 +54,7 @@ final class ConnectionPool: @unchecked Sendable {
         let writer = try Self.typingFailures(path: path) {
             let writer = try Connection(path: path, flags: [.readWrite, .create, .noMutex])
             try writer.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+            try writer.addTextContainsFunction()
             try Migrator.checkNotNewer(writer, path: path)
             if !isInMemory { try writer.enableWriteAheadLog() }
             // First: the copy replaces the main database, and with it that database's own settings below.

@@ -14,9 +14,10 @@ enum ProductRows {
         LEFT JOIN vendors v ON v.id = p.vendor_id
         LEFT JOIN images i ON i.product_id = p.id
         """
-    /// ?1: the search text. Case-insensitive for ASCII (SQLite's lower()), literal for `%`, `_` and quotes.
-    static let vendorMatches = "instr(lower(v.name), lower(?1)) > 0"
-    static let nameMatches = "instr(lower(p.name), lower(?1)) > 0"
+    /// ?1: the search text. Case-insensitive for ASCII, literal for every other character (`%`, `_`, quotes and
+    /// NUL included); `contains_text` is the store's own function (see `Connection.addTextContainsFunction`).
+    static let vendorMatches = "contains_text(v.name, ?1)"
+    static let nameMatches = "contains_text(p.name, ?1)"
     static let matches = "(\(nameMatches) OR \(vendorMatches))"
 
     /// ?1: the product id.

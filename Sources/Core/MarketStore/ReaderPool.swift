@@ -49,6 +49,7 @@ final class ReaderPool: @unchecked Sendable {
         let reader = try Connection(path: path, flags: [.readWrite, .noMutex])
         try reader.setBusyTimeout(milliseconds: ConnectionPool.busyTimeoutMilliseconds)
         try reader.execute("PRAGMA query_only = ON")
+        try reader.addTextContainsFunction()
         return reader
     }
 }
