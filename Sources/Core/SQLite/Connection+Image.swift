@@ -1,6 +1,8 @@
 import CSQLite
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A whole database as the bytes of its file, held in memory: what `sqlite3_serialize` gives and
