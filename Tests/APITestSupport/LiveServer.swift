@@ -126,8 +126,12 @@ package final class LiveServer {
         switch transport {
         case .socket:
             let emulator = try Emulator(options)
+            // An idle timeout far above the default 30 s: in the whole suite on two cores, blocking tests hold the
+            // cooperative pool and an async test can wait that long between two requests, and a kept-alive connection
+            // the server closes in that pause can reset the client's next request (a race URLSession's libcurl loses).
             let server = try HTTPServer(
-                configuration: ServerConfiguration(host: host, port: 0, threads: 4, maxBodyBytes: maxBodyBytes),
+                configuration: ServerConfiguration(
+                    host: host, port: 0, threads: 4, maxBodyBytes: maxBodyBytes, connectionTimeoutSeconds: 600),
                 router: emulator.router, interceptor: emulator.admin)
             return (emulator.store, .socket(server))
         case .inProcess:

@@ -29,6 +29,7 @@ struct StopTests {
         for _ in 0..<8 {
             let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 30)
             try connection.send("GET /healthChecker HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.waitUntilAcknowledged()
             waiting.append(connection)
         }
         server.stop()
@@ -47,6 +48,7 @@ struct StopTests {
                 configuration: ServerConfiguration(port: 0, threads: 2, shutdownGraceMilliseconds: 30_000), router: router)
             let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 30)
             try connection.send("GET /healthChecker HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.waitUntilAcknowledged()
             // Whether the connection is still in the backlog, accepted but not yet registered, or read but not yet
             // parsed when the stop comes, its request came first.
             server.stop()

@@ -84,6 +84,30 @@ package final class RawHTTPConnection {
         try send(Array(text.utf8))
     }
 
+    /// Waits until the server's kernel has acknowledged every byte sent: then the bytes (and the connection) are in
+    /// the server's socket. A write returns once they are in this socket's buffer, and on a loaded machine the
+    /// loopback may deliver them only later.
+    package func waitUntilAcknowledged(timeoutSeconds: Int = 10) throws {
+        let deadline = ContinuousClock.now + .seconds(timeoutSeconds)
+        while unacknowledgedBytes() > 0 {
+            guard ContinuousClock.now < deadline else {
+                throw RawHTTPError("the server did not acknowledge what was sent within \(timeoutSeconds) s")
+            }
+            usleep(1000)
+        }
+    }
+
+    private func unacknowledgedBytes() -> Int32 {
+        var count: Int32 = 0
+        #if canImport(Glibc)
+        _ = ioctl(socketDescriptor, UInt(TIOCOUTQ), &count)  // Bytes not sent yet or not acknowledged.
+        #else
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        _ = getsockopt(socketDescriptor, SOL_SOCKET, SO_NWRITE, &count, &length)  // The same, on Darwin.
+        #endif
+        return count
+    }
+
     /// Sends a request with Content-Length set from the body.
     package func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
