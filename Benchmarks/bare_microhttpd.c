@@ -48,7 +48,7 @@ int main(int argc, char **argv) {
     fclose(file);
 
     unsigned int threads = (unsigned int)atoi(argv[2]);
-    // The same event loop as the emulator: libmicrohttpd's choice, or poll with OPENMARKET_EVENT_LOOP=poll.
+    // libmicrohttpd's choice of event loop (epoll on Linux), or poll, the emulator's, with OPENMARKET_EVENT_LOOP=poll.
     const char *loop = getenv("OPENMARKET_EVENT_LOOP");
     unsigned int poller = loop != NULL && strcmp(loop, "poll") == 0 ? MHD_USE_POLL : MHD_USE_AUTO;
     struct MHD_Daemon *daemon = MHD_start_daemon(

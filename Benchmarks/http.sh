@@ -3,7 +3,7 @@
 # same bytes with the same thread count; target ratio >= 0.8. With OPENMARKET_BASELINE, another build (e.g. an older
 # commit's release binary) is measured in the same alternating rounds, so the two builds are compared side by side.
 # Environment: THREADS, DURATION (default 10s), CONNECTIONS (64), ROUNDS (3), NEW_CONNECTIONS (1: a connection per
-# request, as clients without keep-alive make), OPENMARKET_EVENT_LOOP (poll: a Mac's loop, in both servers),
+# request, as clients without keep-alive make), OPENMARKET_EVENT_LOOP (poll: bare libmicrohttpd on the emulator's loop),
 # OPENMARKET_BINARY (the build to measure instead of this clone's), OPENMARKET_BASELINE (a build to compare it with).
 source "$(dirname "$0")/lib.sh"
 ensure_tool wrk wrk

@@ -27,7 +27,8 @@ ensure_tool() {  # ensure_tool COMMAND DEBIAN_PACKAGE
 }
 
 # OPENMARKET_BINARY=PATH benchmarks that binary instead of this clone's release build (e.g. another commit's, side by
-# side). OPENMARKET_EVENT_LOOP=poll forces poll, a Mac's loop, in the emulator and in bare libmicrohttpd alike.
+# side). The emulator runs libmicrohttpd's poll loop; OPENMARKET_EVENT_LOOP=poll makes bare libmicrohttpd use it too
+# (by default it takes libmicrohttpd's choice, epoll on Linux).
 build_release() {
   if [ -n "${OPENMARKET_BINARY:-}" ]; then OPENMARKET=$OPENMARKET_BINARY; return 0; fi
   "$REPO_DIR/scripts/ensure-dependencies"

@@ -65,8 +65,8 @@ typedef struct {
 
 typedef struct http_shim_server http_shim_server;
 
-/// Serves what `config->listener` accepts, on libmicrohttpd's event loop (epoll on Linux, poll on macOS; poll wherever
-/// OPENMARKET_EVENT_LOOP=poll). Returns NULL, with a message in `error` and the listener closed, when it cannot.
+/// Serves what `config->listener` accepts, on libmicrohttpd's poll loop on every platform. Returns NULL, with a message
+/// in `error` and the listener closed, when it cannot.
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
                                   char *error, size_t error_capacity);
 
