@@ -32,7 +32,7 @@ start_bare "$detail_port" application/json "$WORK_DIR/detail.json"
 compare_rounds "${targets[@]}" bare_health="http://127.0.0.1:$health_port/" bare_detail="http://127.0.0.1:$detail_port/"
 
 echo "threads=$THREADS connections=$CONNECTIONS duration=$DURATION new_connections=${NEW_CONNECTIONS:-0}" \
-  "loop=${OPENMARKET_EVENT_LOOP:-auto}, median of $ROUNDS alternating rounds"
+  "loop=poll (bare: ${OPENMARKET_EVENT_LOOP:-auto}), median of $ROUNDS alternating rounds"
 for endpoint in health detail; do
   bare=RESULT_bare_$endpoint quiet=RESULT_quiet_$endpoint logging=RESULT_logging_$endpoint
   report "openmarket $endpoint (quiet)" "${!quiet}" "bare libmicrohttpd" "${!bare}"
