@@ -23,7 +23,7 @@ typedef struct connection_record {
     bool over_limit;            // Came when the server was full: its request is answered 503, then it closes.
     atomic_bool has_request_line;  // The current request's line has arrived (junk never makes one).
     atomic_uint_fast64_t header_deadline;  // Monotonic milliseconds; 0 from the headers to the end of the answer.
-    uint64_t received_before;   // Bytes the socket had received before the current request's first byte.
+    atomic_uint_fast64_t bytes_before;  // Bytes the socket had received before the current request's first.
     uint64_t junk_since;        // When the watchdog first saw bytes without a request line (0: not yet).
 } connection_record;
 
@@ -110,8 +110,8 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         MHD_socket descriptor = shim_socket(connection);
         record = descriptor != MHD_INVALID_SOCKET ? calloc(1, sizeof *record) : NULL;
         *socket_context = record;
-        atomic_fetch_add(&registry->started, 1);  // A waiting stop counts registrations.
         if (record == NULL) {  // Still served, only without the watchdog and the limits.
+            atomic_fetch_add(&registry->started, 1);
             wake_waiting_stop(registry);
             return;
         }
@@ -125,6 +125,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         record->next = registry->head;
         if (registry->head != NULL) registry->head->previous = record;
         registry->head = record;
+        atomic_fetch_add(&registry->started, 1);  // Once listed: a stop that saw the count must see the record.
         if (record->next == NULL || atomic_load(&registry->stop_waiting)) {  // The watchdog sleeps while none is open.
             pthread_cond_broadcast(&registry->monitor.wake);
         }
@@ -161,7 +162,7 @@ bool shim_headers_arrived(struct MHD_Connection *connection) {
 // A pipelined request's bytes count as sent before, so a junk one waits for the deadline.
 void shim_answer_queued(struct MHD_Connection *connection) {
     connection_record *record = record_of(connection);
-    if (record != NULL) record->received_before = bytes_received(record->descriptor);
+    if (record != NULL) atomic_store(&record->bytes_before, bytes_received(record->descriptor));
 }
 
 // The idle timeout is added to the deadline, so a kept-alive connection that merely waits lasts as long as
@@ -181,7 +182,8 @@ static bool is_late(connection_record *record, uint64_t now) {
     uint64_t deadline = atomic_load(&record->header_deadline);
     if (deadline == 0) return false;
     bool past_deadline = now >= deadline;
-    bool junk = !atomic_load(&record->has_request_line) && bytes_received(record->descriptor) > record->received_before;
+    bool junk = !atomic_load(&record->has_request_line) &&
+                bytes_received(record->descriptor) > atomic_load(&record->bytes_before);
     if ((!past_deadline && !junk) || has_unread_bytes(record)) return false;
     if (past_deadline) return true;
     if (record->junk_since == 0) record->junk_since = now;
@@ -215,7 +217,7 @@ void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint
         // that came before the stop (junk the watchdog soon closes).
         for (connection_record *record = registry->head; record != NULL && !busy; record = record->next) {
             busy = atomic_load(&record->header_deadline) == 0 || atomic_load(&record->has_request_line) ||
-                   has_unread_bytes(record) || bytes_received(record->descriptor) > record->received_before;
+                   has_unread_bytes(record) || bytes_received(record->descriptor) > atomic_load(&record->bytes_before);
         }
         if (!busy) break;
         shim_monitor_wait(&registry->monitor, deadline);

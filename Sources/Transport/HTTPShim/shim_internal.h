@@ -52,7 +52,7 @@ typedef struct {
     const http_shim_config *config; // The server's.
     atomic_bool stop_waiting;       // A stop waits for requests to finish: every change signals the monitor.
     unsigned int open;              // Records not over the limit.
-    atomic_uint started;            // Connections ever registered.
+    atomic_uint started;            // Connections ever registered (counted once listed, under the lock).
     struct connection_record *head;
 } shim_registry;
 

@@ -43,8 +43,7 @@ void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *co
 
 void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
                        enum MHD_RequestTerminationCode reason) {
-    (void)reason;
-    struct http_shim_server *server = cls;
+    (void)cls, (void)reason;
     shim_awaiting_next_request(connection);
     request_state *state = *req_cls;
     if (state == NULL) return;
