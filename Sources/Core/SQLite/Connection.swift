@@ -6,6 +6,8 @@ import CSQLite
 package final class Connection {
     let database: OpaquePointer
     private var statements: [String: Statement] = [:]
+    /// The private mapping the main database lives in (`replaceMain(withCopyOf:)`), unmapped once SQLite is done.
+    var mappedMain: (start: UnsafeMutableRawPointer, byteCount: Int)?
 
     package init(path: String, flags: OpenFlags = [.readWrite, .create]) throws {
         var opened: OpaquePointer?
@@ -25,6 +27,7 @@ package final class Connection {
     deinit {
         statements.removeAll()
         sqlite3_close_v2(database)
+        if let mappedMain { DatabaseImage.unmap(mappedMain.start, byteCount: mappedMain.byteCount) }
     }
 
     /// Runs one or more SQL statements that return no rows (schema scripts, pragmas), uncached.
