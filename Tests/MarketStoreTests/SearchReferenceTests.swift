@@ -153,6 +153,28 @@ struct SearchReferenceTests {
         try check("after a reset")
     }
 
+    /// A search read in the window of a rename (its rewrite announced, not yet committed) sees the store before the
+    /// rename: its count must not be kept as the count after it.
+    @Test func aCountReadWhileARenameCommitsIsNotKept() throws {
+        let (store, directory) = try Location.file.makeStore()
+        defer { withExtendedLifetime(directory) {} }
+        let renamed = try store.createProduct(Fixture.product("apple one"), images: [])
+        _ = try store.createProduct(Fixture.product("apple two"), images: [])
+        #expect(try store.page(offset: 0, limit: 10, search: "apple", order: .newestFirst).totalCount == 2)
+        try store.connections.write { connection in
+            try connection.transaction {
+                try connection.execute("UPDATE products SET name = 'pear' WHERE id = \(renamed.id)")
+                // A reader's snapshot, from beside the writer: the rename is not committed yet.
+                #expect(try store.page(offset: 0, limit: 10, search: "apple", order: .newestFirst).totalCount == 2)
+                #expect(try store.page(offset: 0, limit: 10, search: "two", order: .newestFirst).totalCount == 1)
+            }
+        }
+        #expect(try store.page(offset: 0, limit: 10, search: "apple", order: .newestFirst).totalCount == 1)
+        #expect(try store.page(offset: 0, limit: 10, search: "two", order: .newestFirst).totalCount == 1)
+        _ = try store.createProduct(Fixture.product("apple three"), images: [])
+        #expect(try store.page(offset: 0, limit: 10, search: "apple", order: .newestFirst).totalCount == 2)
+    }
+
     /// A database of schema version 2 gets its count and its name index from its existing rows.
     @Test func anExistingDatabaseIsIndexedWhenItIsMigrated() throws {
         let directory = try TemporaryDirectory()

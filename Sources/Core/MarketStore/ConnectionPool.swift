@@ -27,9 +27,10 @@ final class ConnectionPool: @unchecked Sendable {
     private let completedWrites = Locked<UInt64>(0)
     /// Told after each write, once `completedWrites` has moved; see `MarketStore.observeWrites`.
     private let writeObservers = Locked<[@Sendable () -> Void]>([])
-    /// Bumped under the writer lock before every write that may change or remove what is stored, so before it
-    /// commits; only a write that adds products with new, larger ids leaves it (`appendsOnly`). A count kept with
-    /// an older value may have lost or changed rows; one kept with the current value needs only the rows added since.
+    /// Bumped under the writer lock before and after every write that may change or remove what is stored, so odd
+    /// while one is in flight (it may have committed or not); only a write that adds products with new, larger ids
+    /// leaves it (`appendsOnly`). A count kept with an older value may have lost or changed rows; one kept with the
+    /// current value needs only the rows added since.
     private let rewrites = Locked<UInt64>(0)
 
     static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -77,8 +78,10 @@ final class ConnectionPool: @unchecked Sendable {
         completedWrites.withLock { $0 }
     }
 
-    var rewriteCount: UInt64 {
-        rewrites.withLock { $0 }
+    /// The rewrites done so far; nil while one is in flight, when a read's snapshot may hold it or not. A read that
+    /// began after this gave a value, and after which it gives the same one, saw exactly those rewrites.
+    var settledRewriteCount: UInt64? {
+        rewrites.withLock { $0 % 2 == 0 ? $0 / 2 : nil }
     }
 
     func observeWrites(_ observer: @escaping @Sendable () -> Void) {
@@ -93,6 +96,7 @@ final class ConnectionPool: @unchecked Sendable {
         return try Self.typingFailures(path: path) {
             try withWriter { connection in
                 if !appendsOnly { rewrites.withLock { $0 &+= 1 } }
+                defer { if !appendsOnly { rewrites.withLock { $0 &+= 1 } } }
                 let result = try body(connection)
                 reserve?.restore()
                 return result

@@ -36,20 +36,20 @@ extension MarketStore {
 
     /// A page of a search, its count kept up to date from `searchCounts` when `usingKeptCount` allows. Not exact
     /// when a kept count was used and a rewrite landed during the read: the snapshot may have seen it or not. A
-    /// count made whole in the read's own snapshot is always exact, and kept for the next reads if nothing was
-    /// rewritten meanwhile.
+    /// count made whole in the read's own snapshot is always exact, and kept for the next reads if no rewrite was in
+    /// flight before or during the read (one in flight may be in the snapshot or not).
     private func searchPage(
         _ filter: ProductFilter, text: String, offset: Int, limit: Int, order: ListOrder, usingKeptCount: Bool
     ) throws -> (page: ProductPage, isExact: Bool) {
-        let rewrites = connections.rewriteCount
-        let kept = usingKeptCount ? searchCounts.entry(for: text, rewrites: rewrites) : nil
+        let rewrites = connections.settledRewriteCount
+        let kept = usingKeptCount ? rewrites.flatMap { searchCounts.entry(for: text, rewrites: $0) } : nil
         let (page, counted) = try connections.readTransaction { connection in
-            let counted = try Self.searchCount(filter, text: text, kept: kept, rewrites: rewrites, on: connection)
+            let counted = try Self.searchCount(filter, text: text, kept: kept, rewrites: rewrites ?? 0, on: connection)
             let plan = try Self.searchPlan(filter, matches: counted.count, offset: offset, limit: limit, on: connection)
             let products = try Self.pageProducts(plan.pageSQL(order), plan, limit, offset, on: connection)
             return (ProductPage(products: products, totalCount: counted.count), counted)
         }
-        let unchanged = connections.rewriteCount == rewrites
+        let unchanged = rewrites != nil && connections.settledRewriteCount == rewrites
         if unchanged { searchCounts.keep(counted, for: text) }
         return (page, unchanged || kept == nil)
     }
