@@ -76,4 +76,22 @@ struct SlowClientTests {
             #expect(try connection.request("GET", "/healthChecker").status == 200)
         }
     }
+
+    @Test("a kept-alive connection waiting after a large head, a body, an empty line and a chunked body is not junk")
+    func answeredBytesAreNotTakenForJunk() throws {
+        try withServer(configuration: ServerConfiguration(port: 0), routes: okRoute) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 10)
+            let largeHead = (0..<40).map { ("X-Filler-\($0)", String(repeating: "a", count: 200)) }
+            #expect(try connection.request("GET", "/healthChecker", headers: largeHead).status == 200)
+            _ = try connection.request("POST", "/healthChecker", body: Array(repeating: 7, count: 100_000))
+            try connection.send("\r\nGET /healthChecker HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse().status == 200)
+            try connection.send(
+                "POST /healthChecker HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+            _ = try connection.readResponse()
+            // Longer than the watchdog's grace for bytes that make no request line: a miscount would close it.
+            Thread.sleep(forTimeInterval: 0.8)
+            #expect(try connection.request("GET", "/healthChecker").status == 200)
+        }
+    }
 }

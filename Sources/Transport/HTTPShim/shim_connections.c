@@ -1,7 +1,6 @@
-// The open connections: their records, the limits, the header deadline and the junk watchdog. A record is made at
-// libmicrohttpd's start notification and freed at its close notification (on the connection's daemon thread). The
-// watchdog ends a connection with shutdown(): libmicrohttpd reads end of file and closes it on its own thread. The
-// limits are below libmicrohttpd's, so a connection over them gets the handler's 503 instead of a silent close.
+// The open connections: their records, the limits, the header deadline and the junk watchdog. A record lives from
+// libmicrohttpd's start notification to its close notification (on the daemon thread); the watchdog ends a connection
+// with shutdown(). The limits are below libmicrohttpd's, so one over them gets the handler's 503, not a silent close.
 
 #include "shim_internal.h"
 
@@ -11,8 +10,9 @@
 #include <netinet/tcp.h>  // macOS: TCP_CONNECTION_INFO and its tcpi_rxbytes.
 #endif
 
-// How long bytes may sit read but short of a request line: a client library writes its request line at once.
-enum { REQUEST_LINE_GRACE_MILLISECONDS = 400, WATCHDOG_PERIOD_MILLISECONDS = 100 };
+// How long bytes may sit read but short of a request line: a client library writes its request line at once. An
+// empty line before a request line is allowed (RFC 9112, 2.2), and libmicrohttpd skips it without counting it.
+enum { REQUEST_LINE_GRACE_MILLISECONDS = 400, WATCHDOG_PERIOD_MILLISECONDS = 100, EMPTY_LINE_BYTES = 2 };
 
 typedef struct connection_record {
     struct connection_record *next, *previous;
@@ -23,7 +23,7 @@ typedef struct connection_record {
     bool over_limit;            // Came when the server was full: its request is answered 503, then it closes.
     atomic_bool has_request_line;  // The current request's line has arrived (junk never makes one).
     atomic_uint_fast64_t header_deadline;  // Monotonic milliseconds; 0 from the headers to the end of the answer.
-    atomic_uint_fast64_t bytes_before;  // Bytes the socket had received before the current request's first.
+    atomic_uint_fast64_t consumed;  // What the requests answered so far took on the wire; past it: the next, or junk.
     uint64_t junk_since;        // When the watchdog first saw bytes without a request line (0: not yet).
 } connection_record;
 
@@ -56,6 +56,10 @@ static uint64_t bytes_received(MHD_socket descriptor) {
 static bool has_unread_bytes(const connection_record *record) {
     char byte;
     return recv(record->descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
+static bool has_more_bytes(connection_record *record) {  // Past what the answered requests took: the next, or junk.
+    return bytes_received(record->descriptor) > atomic_load(&record->consumed) + EMPTY_LINE_BYTES;
 }
 
 static void remember_peer(connection_record *record, struct MHD_Connection *connection) {
@@ -158,18 +162,15 @@ bool shim_headers_arrived(struct MHD_Connection *connection) {
     return record->over_limit;
 }
 
-// Taken when the answer is queued, not once it is sent: libmicrohttpd may report that only after the next bytes came.
-// A pipelined request's bytes count as sent before, so a junk one waits for the deadline.
-void shim_answer_queued(struct MHD_Connection *connection) {
-    connection_record *record = record_of(connection);
-    if (record != NULL) atomic_store(&record->bytes_before, bytes_received(record->descriptor));
-}
-
-// The idle timeout is added to the deadline, so a kept-alive connection that merely waits lasts as long as
+// The head's size as libmicrohttpd measured it, plus the body, counts what a request took without asking the socket
+// (a chunked body asks). The idle timeout is added to the deadline: a kept-alive connection that merely waits lasts
 // libmicrohttpd's idle timeout, while one that trickles its next headers is still cut off.
-void shim_awaiting_next_request(struct MHD_Connection *connection) {
+void shim_awaiting_next_request(struct MHD_Connection *connection, uint64_t body_bytes) {
     connection_record *record = record_of(connection);
     if (record == NULL) return;
+    const union MHD_ConnectionInfo *head = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    if (head == NULL || body_bytes == UINT64_MAX) atomic_store(&record->consumed, bytes_received(record->descriptor));
+    else atomic_fetch_add(&record->consumed, head->header_size + body_bytes);
     const http_shim_config *config = record->registry->config;
     uint64_t idle = config->connection_timeout_seconds * 1000u + config->header_deadline_milliseconds;
     start_waiting(record, shim_now_milliseconds() + idle);
@@ -182,8 +183,7 @@ static bool is_late(connection_record *record, uint64_t now) {
     uint64_t deadline = atomic_load(&record->header_deadline);
     if (deadline == 0) return false;
     bool past_deadline = now >= deadline;
-    bool junk = !atomic_load(&record->has_request_line) &&
-                bytes_received(record->descriptor) > atomic_load(&record->bytes_before);
+    bool junk = !atomic_load(&record->has_request_line) && has_more_bytes(record);
     if ((!past_deadline && !junk) || has_unread_bytes(record)) return false;
     if (past_deadline) return true;
     if (record->junk_since == 0) record->junk_since = now;
@@ -217,7 +217,7 @@ void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint
         // that came before the stop (junk the watchdog soon closes).
         for (connection_record *record = registry->head; record != NULL && !busy; record = record->next) {
             busy = atomic_load(&record->header_deadline) == 0 || atomic_load(&record->has_request_line) ||
-                   has_unread_bytes(record) || bytes_received(record->descriptor) > atomic_load(&record->bytes_before);
+                   has_unread_bytes(record) || has_more_bytes(record);
         }
         if (!busy) break;
         shim_monitor_wait(&registry->monitor, deadline);

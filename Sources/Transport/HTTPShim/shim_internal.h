@@ -92,8 +92,8 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
 void shim_request_line_arrived(struct MHD_Connection *connection);
 // The headers have arrived; returns whether the connection is over a limit (its request is answered 503).
 bool shim_headers_arrived(struct MHD_Connection *connection);
-void shim_answer_queued(struct MHD_Connection *connection);
-void shim_awaiting_next_request(struct MHD_Connection *connection);
+// The request is answered; `body_bytes` is what its body took on the wire (UINT64_MAX: not known).
+void shim_awaiting_next_request(struct MHD_Connection *connection, uint64_t body_bytes);
 // The peer's numeric address, taken once per connection; "" when unknown. Valid until the connection closes.
 const char *shim_client_address(struct MHD_Connection *connection);
 // The connection's socket, libmicrohttpd's; MHD_INVALID_SOCKET (on which a call fails harmlessly) when it does not say.

@@ -13,7 +13,7 @@ typedef struct {
     uint8_t *body;              // Grows geometrically up to max_body_bytes; NULL until the first body bytes.
     size_t body_length, body_capacity;
     size_t expected_length;     // From Content-Length (never over the cap), so a declared body is allocated once.
-    bool headers_in, body_too_large;  // The first call, with the headers only, is done; the body is over the cap.
+    bool headers_in, body_too_large, chunked;  // The first call (headers only) is done; the body is over the cap.
     uint64_t upload_rate, download_rate;  // Bytes per second, read once per request; 0: unlimited.
     uint64_t upload_due;        // When the body bytes read so far are due at the upload rate (monotonic ms).
     bool delayed;               // `delayed_answer` waits for the connection to be resumed.
@@ -44,8 +44,8 @@ void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *co
 void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
                        enum MHD_RequestTerminationCode reason) {
     (void)cls, (void)reason;
-    shim_awaiting_next_request(connection);
     request_state *state = *req_cls;
+    shim_awaiting_next_request(connection, state == NULL || state->chunked ? UINT64_MAX : state->expected_length);
     if (state == NULL) return;
     *req_cls = NULL;
     if (state->delayed && state->delayed_answer.response != NULL) MHD_destroy_response(state->delayed_answer.response);
@@ -126,6 +126,7 @@ static http_shim_request_state refusal(struct http_shim_server *server, struct M
     // Only "chunked" (which libmicrohttpd decodes) or no transfer coding delimits a body this server can read.
     const char *coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
     if (coding != NULL && strcasecmp(coding, "chunked") != 0) return HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING;
+    state->chunked = coding != NULL;
     const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     // An out-of-range length saturates, which is simply too large; libmicrohttpd refuses one that is not a number.
     unsigned long long length = declared != NULL && coding == NULL ? strtoull(declared, NULL, 10) : 0;

@@ -82,7 +82,6 @@ enum MHD_Result shim_deliver(http_shim_exchange *exchange) {
         setsockopt(shim_socket(exchange->connection), SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
     }
     if (exchange->delivery == HTTP_SHIM_SEND || exchange->delivery == HTTP_SHIM_TRUNCATE) {
-        shim_answer_queued(exchange->connection);
         result = MHD_queue_response(exchange->connection, exchange->status, exchange->response);
     }
     forget_answer(exchange);  // libmicrohttpd keeps its own reference until the answer is sent.
