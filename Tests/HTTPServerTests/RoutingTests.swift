@@ -101,6 +101,14 @@ struct RoutingTests {
         #expect(get("/images/x%2Fy").status == .notFound)
     }
 
+    @Test("every / separates, even one a combining mark follows; other bytes stay in their segment")
+    func slashesSeparateByByte() {
+        #expect(String(decoding: get("/api/products/\u{301}x").body, as: UTF8.self) == "product \u{301}x")
+        #expect(String(decoding: get("/images/a/\u{301}/맥북").body, as: UTF8.self) == "a/\u{301}/맥북")
+        #expect(String(decoding: get("/api/products/%ED%9E%88").body, as: UTF8.self) == "product 히")
+        #expect(get("/api/products\u{301}/7").status == .notFound)
+    }
+
     @Test("thrown errors become responses, never crashes")
     func errors() {
         #expect(get("/fail").status == .badRequest)
