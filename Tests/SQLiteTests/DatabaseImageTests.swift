@@ -56,6 +56,16 @@ struct DatabaseImageTests {
         #expect(try Connection.withImage(image) { try rows($0) } == 4)
     }
 
+    @Test("an image that its folder cannot take is a TemporaryFileError naming the folder and the system's reason")
+    func aFolderThatCannotTakeIt() throws {
+        let source = try Connection(path: ":memory:")
+        try source.execute("CREATE TABLE t(id INTEGER PRIMARY KEY)")
+        let folder = "/nonexistent-openmarket-folder"
+        #expect(throws: TemporaryFileError(folder: folder, reason: "No such file or directory")) {
+            try source.fileImage(in: folder)
+        }
+    }
+
     #if os(Linux)
     @Test("a copy's mapping goes with its connection, while the image stays for the next copies")
     func mappingsGoWithTheirConnections() throws {

@@ -1,17 +1,23 @@
 import SQLite
 
 extension MarketStore {
-    /// Copies the whole store into memory, as one consistent read: writes made meanwhile are wholly in it or wholly
-    /// not. Refused, before anything is copied, when the store takes more than `byteLimit` bytes.
-    package func snapshot(byteLimit: Int = .max) throws -> StoreSnapshot {
+    /// Copies the whole store into a file in `temporaryFolder` (nil: `TMPDIR`, else /tmp), as one consistent read:
+    /// writes made meanwhile are wholly in it or wholly not. Refused, before anything is copied, when the store takes
+    /// more than `byteLimit` bytes; `StoreSnapshotError.cannotKeep` when the folder cannot take it.
+    package func snapshot(byteLimit: Int = .max, temporaryFolder: String? = nil) throws -> StoreSnapshot {
         try connections.readTransaction { connection in
             let byteCount = try Self.databaseBytes(connection)
             guard byteCount <= byteLimit else { throw StoreSnapshotError.tooLarge(byteCount: byteCount, limit: byteLimit) }
             let (products, images) = try Self.productAndImageCounts(connection)
             // The backup inside runs in this read transaction, so the counts describe exactly the copied pages.
+            let image: DatabaseImage
+            do {
+                image = try connection.fileImage(in: temporaryFolder ?? DatabaseImage.temporaryFolder)
+            } catch let error as TemporaryFileError {
+                throw StoreSnapshotError.cannotKeep(folder: error.folder, reason: error.reason)
+            }
             return StoreSnapshot(
-                image: try connection.fileImage(), generation: try Self.generation(connection), productCount: products,
-                imageCount: images)
+                image: image, generation: try Self.generation(connection), productCount: products, imageCount: images)
         }
     }
 

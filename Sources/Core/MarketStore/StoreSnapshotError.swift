@@ -4,6 +4,8 @@ package enum StoreSnapshotError: Error, Sendable, Equatable, CustomStringConvert
     case tooLarge(byteCount: Int, limit: Int)
     /// The snapshot was taken of a store of another API generation, whose ids, keys and formats differ.
     case otherGeneration(snapshot: String?, store: String?)
+    /// The temporary folder, where a snapshot is kept, is full, missing or not writable.
+    case cannotKeep(folder: String, reason: String)
 
     package var description: String {
         switch self {
@@ -12,6 +14,9 @@ package enum StoreSnapshotError: Error, Sendable, Equatable, CustomStringConvert
         case .otherGeneration(let snapshot, let store):
             "the snapshot is of a \(snapshot ?? "new") store and this store serves \(store ?? "no generation yet"); "
                 + "restore it into a store of the same generation"
+        case .cannotKeep(let folder, let reason):
+            "a snapshot is kept in the temporary folder, and \(folder) cannot take it (\(reason)); free space there, "
+                + "or start the server with TMPDIR set to a folder with room, and try again"
         }
     }
 }

@@ -14,7 +14,8 @@ extension Connection {
     /// backup into a private memdb database, whose bytes are then written out once. The image is marked as using a
     /// rollback journal: a database file in WAL mode cannot be opened in memory, and whoever copies it back into a WAL
     /// database gets WAL's mark again from the backup.
-    package func fileImage() throws -> DatabaseImage {
+    /// The image is written to a file in `folder` (`TemporaryFileError` when it cannot be).
+    package func fileImage(in folder: String = DatabaseImage.temporaryFolder) throws -> DatabaseImage {
         // No leading slash: a memdb name that starts with "/" is shared by every connection in the process.
         let scratch = try Connection(path: "file:image?vfs=memdb", flags: [.readWrite, .create, .uri, .noMutex])
         try scratch.liftMemorySizeLimit()
@@ -31,7 +32,7 @@ extension Connection {
             for offset in Self.formatVersionOffsets { header[offset] = Self.rollbackJournalFormat }
         }
         return try header.withUnsafeBytes { header in
-            try DatabaseImage(writing: [header, UnsafeRawBufferPointer(rebasing: all[headerCount...])])
+            try DatabaseImage(writing: [header, UnsafeRawBufferPointer(rebasing: all[headerCount...])], in: folder)
         }
     }
 

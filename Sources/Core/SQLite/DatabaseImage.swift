@@ -18,13 +18,17 @@ package final class DatabaseImage: Sendable {
     /// until written. A copy that would grow past it gets SQLITE_FULL.
     static let growthRoom = 16 << 30
 
-    /// Writes `parts`, one after the other, to a new file in the temporary folder (`TMPDIR`, else /tmp), which is
-    /// unlinked at once: the system frees it when the image goes, or the process ends.
-    init(writing parts: [UnsafeRawBufferPointer]) throws {
-        let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    /// Where images are written: `TMPDIR`, else /tmp.
+    package static var temporaryFolder: String {
+        getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    }
+
+    /// Writes `parts`, one after the other, to a new file in `folder`, which is unlinked at once: the system frees it
+    /// when the image goes, or the process ends.
+    init(writing parts: [UnsafeRawBufferPointer], in folder: String) throws(TemporaryFileError) {
         var path = Array("\(folder.hasSuffix("/") ? folder : folder + "/")openmarket-store.XXXXXX".utf8CString)
         let file = path.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard file >= 0 else { throw Self.failure("cannot make a temporary file in \(folder)") }
+        guard file >= 0 else { throw Self.failure(in: folder) }
         path.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         for part in parts {
             var written = 0
@@ -32,7 +36,7 @@ package final class DatabaseImage: Sendable {
                 let count = write(file, part.baseAddress! + written, part.count - written)
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else {
-                    let error = Self.failure("cannot write a copy of the store to \(folder)")
+                    let error = Self.failure(in: folder)
                     close(file)
                     throw error
                 }
@@ -87,7 +91,14 @@ package final class DatabaseImage: Sendable {
         return try body(UnsafeRawBufferPointer(start: mapped, count: byteCount))
     }
 
+    /// errno's reason, read before anything else can change it; a write that wrote nothing is a full disk.
+    private static func failure(in folder: String) -> TemporaryFileError {
+        let code = errno
+        return TemporaryFileError(folder: folder, reason: String(cString: strerror(code == 0 ? ENOSPC : code)))
+    }
+
     private static func failure(_ what: String) -> SQLiteError {
-        SQLiteError(code: SQLITE_IOERR, message: "\(what): \(String(cString: strerror(errno)))")
+        let code = errno
+        return SQLiteError(code: SQLITE_IOERR, message: "\(what): \(String(cString: strerror(code)))")
     }
 }

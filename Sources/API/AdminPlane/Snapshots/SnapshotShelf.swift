@@ -2,7 +2,8 @@ import HTTPCore
 import Locking
 import MarketStore
 
-/// The named snapshots of `/__admin/snapshots`, kept in memory, at most `byteLimit` bytes in all.
+/// The named snapshots of `/__admin/snapshots`, kept in unlinked files in `temporaryFolder` (which the system
+/// caches in memory), at most `byteLimit` bytes in all.
 ///
 /// Taking and restoring hold the reset gate alone, as a reset does: every API request sees the store wholly before
 /// or wholly after, and a snapshot never catches a request half done. The journal, the faults and the latency are
@@ -18,15 +19,18 @@ final class SnapshotShelf: Sendable {
     static let defaultByteLimit = 512 << 20
 
     let byteLimit: Int
+    private let temporaryFolder: String?
     private let store: MarketStore
     private let gate: ReadWriteLock
     /// In creation order.
     private let entries = Locked<[Entry]>([])
 
-    init(store: MarketStore, gate: ReadWriteLock, byteLimit: Int = defaultByteLimit) {
+    /// `temporaryFolder` nil: the system's (`TMPDIR`, else /tmp).
+    init(store: MarketStore, gate: ReadWriteLock, byteLimit: Int = defaultByteLimit, temporaryFolder: String? = nil) {
         self.store = store
         self.gate = gate
         self.byteLimit = byteLimit
+        self.temporaryFolder = temporaryFolder
     }
 
     var all: [Entry] {
@@ -43,12 +47,17 @@ final class SnapshotShelf: Sendable {
         try refuseTaken(name)
         let snapshot: StoreSnapshot
         do {
-            snapshot = try gate.withExclusiveLock { try store.snapshot(byteLimit: byteLimit - byteCount) }
+            snapshot = try gate.withExclusiveLock {
+                try store.snapshot(byteLimit: byteLimit - byteCount, temporaryFolder: temporaryFolder)
+            }
         } catch StoreSnapshotError.tooLarge(let needed, let room) {
             throw AdminError(
                 Self.conflict,
                 "the store takes \(needed) bytes and the snapshots may take \(room) more (\(byteLimit) in all); "
                     + "delete snapshots you no longer need (DELETE /__admin/snapshots/{name}) and try again")
+        } catch let error as StoreSnapshotError {
+            // The server's disk, not the request: as a store's full disk, a 507.
+            throw AdminError(.insufficientStorage, error.description)
         }
         let entry = Entry(name: name, createdAt: RequestJournal.wallClock(), snapshot: snapshot)
         try entries.withLock { entries throws(AdminError) in
