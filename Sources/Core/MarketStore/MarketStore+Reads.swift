@@ -44,14 +44,15 @@ extension MarketStore {
         let rewrites = connections.settledRewriteCount
         let kept = usingKeptCount ? rewrites.flatMap { searchCounts.entry(for: text, rewrites: $0) } : nil
         let (page, counted) = try connections.readTransaction { connection in
-            let counted = try Self.searchCount(filter, text: text, kept: kept, rewrites: rewrites ?? 0, on: connection)
+            let counted = try Self.searchCount(filter, text: text, kept: kept, on: connection)
             let plan = try Self.searchPlan(filter, matches: counted.count, offset: offset, limit: limit, on: connection)
             let products = try Self.pageProducts(plan.pageSQL(order), plan, limit, offset, on: connection)
             return (ProductPage(products: products, totalCount: counted.count), counted)
         }
-        let unchanged = rewrites != nil && connections.settledRewriteCount == rewrites
-        if unchanged { searchCounts.keep(counted, for: text) }
-        return (page, unchanged || kept == nil)
+        guard let rewrites, connections.settledRewriteCount == rewrites else { return (page, kept == nil) }
+        let entry = SearchCounts.Entry(count: counted.count, largestID: counted.largestID, rewrites: rewrites)
+        searchCounts.keep(entry, for: text)
+        return (page, true)
     }
 
     private static func pageProducts(
@@ -65,10 +66,11 @@ extension MarketStore {
         }
     }
 
-    /// The matches of `text` in this snapshot: the kept count plus the matches created since, or all counted.
+    /// The matches of `text` in this snapshot, and its largest product id: the kept count plus the matches created
+    /// since, or all counted.
     private static func searchCount(
-        _ filter: ProductFilter, text: String, kept: SearchCounts.Entry?, rewrites: UInt64, on connection: Connection
-    ) throws -> SearchCounts.Entry {
+        _ filter: ProductFilter, text: String, kept: SearchCounts.Entry?, on connection: Connection
+    ) throws -> (count: Int, largestID: Int64) {
         let largestID: Int64 = try connection.withStatement("SELECT coalesce(max(id), 0) FROM products") {
             try $0.step() ? $0.column(0) : 0
         }
@@ -84,7 +86,7 @@ extension MarketStore {
                 return try $0.step() ? $0.column(0) : 0
             }
         }
-        return SearchCounts.Entry(count: count, largestID: largestID, rewrites: rewrites)
+        return (count, largestID)
     }
 
     /// Walking the list in order and keeping the matches finds a page of a search that matches many products
