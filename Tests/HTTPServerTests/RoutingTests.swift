@@ -93,6 +93,25 @@ struct RoutingTests {
         #expect(get("/api/products/1", method: .head).status == .ok)
     }
 
+    @Test("an early answer stands for a GET's route; a nil one, HEAD and other methods reach their routes")
+    func earlyAnswer() {
+        var router = router()
+        let asked = Locked<[String]>([])
+        router.answerEarly { request in
+            asked.withLock { $0.append(request.path) }
+            guard request.path == "/api/products/7" else { return nil }
+            return Response(status: .ok, body: Array("kept".utf8))
+        }
+        func body(_ method: HTTPMethod, _ path: String) -> String {
+            String(decoding: router.respond(to: Request(method: method, path: path)).body, as: UTF8.self)
+        }
+        #expect(body(.get, "/api/products/7") == "kept")
+        #expect(body(.get, "/api/products/8") == "product 8")
+        #expect(body(.head, "/api/products/7") == "product 7")
+        #expect(router.respond(to: Request(method: .patch, path: "/api/products/7")).status == .accepted)
+        #expect(asked.withLock { $0 } == ["/api/products/7", "/api/products/8"])
+    }
+
     @Test("an encoded slash stays inside its segment")
     func encodedSlash() {
         #expect(get("/api/products/a%2Fb").status == .ok)

@@ -20,6 +20,9 @@ package struct Router: Sendable {
     /// exactly that reaches one without splitting and decoding its path: no slash to drop, nothing to decode. Only
     /// routes that no earlier route shadows are here, so the answer is the one the ordered search gives.
     private var literalRoutes: [LiteralKey: Int] = [:]
+    /// Asked for a GET's answer before its path is split and matched (a response cache's fresh entry for the same
+    /// target); nil sends the request on to its route.
+    private var earlyAnswer: (@Sendable (Request) -> Response?)?
     private let renderError: ErrorRenderer
     private let reportServerError: @Sendable (Request, any Error) -> Void
 
@@ -40,6 +43,12 @@ package struct Router: Sendable {
             literalRoutes[LiteralKey(method: method, path: "/" + literals.joined(separator: "/"))] = routes.count
         }
         routes.append(route)
+    }
+
+    /// `answer` must give only what the route that the request reaches would give: it is what a browsing app's
+    /// repeated GETs cost, so they skip the routing.
+    package mutating func answerEarly(with answer: @escaping @Sendable (Request) -> Response?) {
+        earlyAnswer = answer
     }
 
     /// Every route, in the order it was added: what a published API description must list.
@@ -103,6 +112,9 @@ package struct Router: Sendable {
         let method = request.method == .head ? .get : request.method
         if let index = literalRoutes[LiteralKey(method: method, path: request.path)] {
             return try routes[index].handler(request, RouteParameters())
+        }
+        if request.method == .get, let answer = earlyAnswer?(request) {
+            return answer
         }
         let path = RequestPath.segments(request.path)
         if let (route, parameters) = route(reaching: request.method, segments: path) {

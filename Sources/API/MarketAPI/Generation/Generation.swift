@@ -83,6 +83,9 @@ package struct Generation: Sendable, CustomStringConvertible {
                 .register(on: &routes)
         }
         ImageServing.register(on: &routes, layout: imageKeys, store: context.store)
-        return routes.router
+        var router = routes.router
+        // Only GET routes keep answers in the cache, each under its own target.
+        router.answerEarly(with: context.cache.freshResponse(for:))
+        return router
     }
 }

@@ -18,9 +18,18 @@ import MarketStore
 final class ResponseCache: Sendable {
     typealias Compute = @Sendable () throws -> Response
 
+    /// Shared by the entry and every answer handed out: a hit copies one reference, not the response's fields.
+    private final class KeptResponse: Sendable {
+        let response: Response
+
+        init(_ response: Response) {
+            self.response = response
+        }
+    }
+
     private struct Entry {
         let writeCount: UInt64
-        let response: Response
+        let kept: KeptResponse
         /// Key and body bytes, counted against `maxBytes`.
         let cost: Int
         /// Only for responses computed again after writes.
@@ -30,14 +39,33 @@ final class ResponseCache: Sendable {
         var served: Bool
     }
 
+    /// What a cached response depends on: the target, and the scheme and Host its image URLs start with (unless
+    /// `--public-url` fixes them). Made of the request's own strings, so a lookup allocates nothing; two Hosts that
+    /// give the same base URL are two entries, which costs room, never a wrong answer.
+    private struct Key: Hashable {
+        let scheme: String
+        let host: String
+        let path: String
+        let query: String
+
+        init(_ request: Request, hostMatters: Bool) {
+            scheme = hostMatters ? request.scheme : ""
+            host = hostMatters ? request.headers["Host"] ?? "" : ""
+            path = request.path
+            query = request.query
+        }
+
+        var cost: Int { scheme.utf8.count + host.utf8.count + path.utf8.count + query.utf8.count }
+    }
+
     private struct Entries {
-        var byKey: [String: Entry] = [:]
+        var byKey: [Key: Entry] = [:]
         /// The sum of the entries' costs.
         var bytes = 0
         /// The keys computed again after writes, most recently stored first.
-        var aheadKeys: [String] = []
+        var aheadKeys: [Key] = []
         /// Keys being computed ahead right now; a request for one waits on its group.
-        var inFlight: [String: DispatchGroup] = [:]
+        var inFlight: [Key: DispatchGroup] = [:]
         var refreshScheduled = false
         /// Set by `close()`: nothing is kept any more.
         var closed = false
@@ -66,7 +94,7 @@ final class ResponseCache: Sendable {
     func response(
         for request: Request, computedAheadAfterWrites: @autoclosure () -> Bool = false, compute: @escaping Compute
     ) throws -> Response {
-        let key = "\(BaseURL(request: request, publicURL: publicURL).text)\n\(request.path)?\(request.query)"
+        let key = Key(request, hostMatters: publicURL == nil)
         if let fresh = freshResponse(key) { return fresh }
         if let flight = entries.withLock({ $0.inFlight[key] }) {
             _ = flight.wait(timeout: .now() + Self.longestWait)
@@ -78,21 +106,27 @@ final class ResponseCache: Sendable {
         return response
     }
 
-    private func freshResponse(_ key: String) -> Response? {
+    /// The kept answer to this GET, if one is fresh: what its route would answer, found without routing.
+    func freshResponse(for request: Request) -> Response? {
+        freshResponse(Key(request, hostMatters: publicURL == nil))
+    }
+
+    private func freshResponse(_ key: Key) -> Response? {
         let writeCount = store.writeCount
-        return entries.withLock { entries in
+        let kept = entries.withLock { entries -> KeptResponse? in
             guard let index = entries.byKey.index(forKey: key), entries.byKey.values[index].writeCount == writeCount else {
                 return nil
             }
             entries.byKey.values[index].served = true
-            return entries.byKey.values[index].response
+            return entries.byKey.values[index].kept
         }
+        return kept?.response
     }
 
-    private func keep(_ response: Response, key: String, writeCount: UInt64, recompute: Compute?, served: Bool) {
+    private func keep(_ response: Response, key: Key, writeCount: UInt64, recompute: Compute?, served: Bool) {
         // Keys count too: many distinct query strings must not grow the cache past its bound.
         let entry = Entry(
-            writeCount: writeCount, response: response, cost: key.utf8.count + response.body.count,
+            writeCount: writeCount, kept: KeptResponse(response), cost: key.cost + response.body.count,
             recompute: recompute, served: served)
         entries.withLock { entries in
             guard !entries.closed else { return }
@@ -137,10 +171,10 @@ final class ResponseCache: Sendable {
     }
 
     private func refresh() {
-        let due: [(String, Compute, DispatchGroup)] = entries.withLock { entries in
+        let due: [(Key, Compute, DispatchGroup)] = entries.withLock { entries in
             entries.refreshScheduled = false
             guard !entries.closed else { return [] }
-            return entries.aheadKeys.compactMap { key -> (String, Compute, DispatchGroup)? in
+            return entries.aheadKeys.compactMap { key -> (Key, Compute, DispatchGroup)? in
                 guard let entry = entries.byKey[key], entry.served, let recompute = entry.recompute else { return nil }
                 let flight = DispatchGroup()
                 flight.enter()

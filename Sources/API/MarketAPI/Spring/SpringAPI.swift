@@ -5,8 +5,9 @@ import WireFormat
 
 /// The endpoints v2a and v2b share (`productRoutes`: health check, list, detail, create and patch), plus the
 /// credential checks their delete flows use, in the words of one generation's `SpringDialect`, whose `routes`
-/// are the generation's endpoints.
-package struct SpringAPI: Sendable {
+/// are the generation's endpoints. A class: every route holds it, and a struct of its size was copied on every
+/// request.
+package final class SpringAPI: Sendable {
     let context: APIContext
     let dialect: SpringDialect
     let imageKeys: any ImageKeyLayout
@@ -54,7 +55,7 @@ package struct SpringAPI: Sendable {
 
     /// `GET /api/products?page_no=&items_per_page=&search_value=`, newest first.
     func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        try context.cache.response(for: request, computedAheadAfterWrites: Self.isFirstPage(request.queryParameters)) {
+        try context.cache.response(for: request, computedAheadAfterWrites: Self.isFirstPage(request.queryParameters)) { [self] in
             try uncachedList(request)
         }
     }
@@ -81,7 +82,7 @@ package struct SpringAPI: Sendable {
 
     /// `GET /api/products/{id}`.
     func detail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        try context.cache.response(for: request) {
+        try context.cache.response(for: request) { [self] in
             detailResponse(try existingProduct(parameters["id"]), status: .ok, request: request)
         }
     }

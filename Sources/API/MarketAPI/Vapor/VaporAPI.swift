@@ -4,8 +4,9 @@ import MarketStore
 import Multipart
 
 /// The v1 endpoints (Vapor on Heroku, 2021). There are no vendors: the password an item is registered with
-/// guards its PATCH and DELETE, and a wrong one answers 404, as the real server did.
-struct VaporAPI: Sendable {
+/// guards its PATCH and DELETE, and a wrong one answers 404, as the real server did. A class: every route holds
+/// it, and a struct of its size was copied on every request.
+final class VaporAPI: Sendable {
     static let itemsPerPage = 20
     /// The last page number whose offset fits in an `Int`.
     static let lastPageNumber = Int.max / itemsPerPage
@@ -37,7 +38,7 @@ struct VaporAPI: Sendable {
 
     /// `GET /items/{page}`: 20 items a page, oldest first; a page past the end has no items.
     func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        try context.cache.response(for: request, computedAheadAfterWrites: parameters["page"] == "1") {
+        try context.cache.response(for: request, computedAheadAfterWrites: parameters["page"] == "1") { [self] in
             try uncachedList(request, parameters)
         }
     }
@@ -54,7 +55,7 @@ struct VaporAPI: Sendable {
 
     /// `GET /item/{id}`.
     func detail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        try context.cache.response(for: request) {
+        try context.cache.response(for: request) { [self] in
             VaporResponse.json(items(for: request).detail(try existingItem(try Self.itemID(parameters["id"]))))
         }
     }
