@@ -19,10 +19,12 @@ final class RequestDispatcher: Sendable {
         let started = ContinuousClock.now
         let request = Self.request(from: raw)
         let refusal = ShimRefusal.error(for: raw)
-        let answer: (Request) -> Response = { [router] request in
+        // Closures written in place, not kept in a variable: a non-escaping one then needs no allocation.
+        let response = if let interceptor {
+            interceptor.respond(to: request) { [router] in refusal.map(router.render) ?? router.respond(to: $0) }
+        } else {
             refusal.map(router.render) ?? router.respond(to: request)
         }
-        let response = interceptor?.respond(to: request, next: answer) ?? answer(request)
         Self.send(response, to: exchange)
         if let accessLog {
             let elapsed = ContinuousClock.now - started
@@ -84,7 +86,8 @@ final class RequestDispatcher: Sendable {
         }
         guard created == 0 else { return }
         for field in response.headers {
-            _ = http_shim_add_header(exchange, field.name, field.value)
+            // withCString lends a native string's own bytes; passing the String itself made a C copy of each.
+            _ = field.name.withCString { name in field.value.withCString { http_shim_add_header(exchange, name, $0) } }
         }
     }
 }
