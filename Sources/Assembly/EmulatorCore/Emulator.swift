@@ -39,6 +39,7 @@ package final class Emulator: Sendable {
             start = try Self.start(options, clock: clock)
         }
         let (store, seeded) = (start.store, start.seeded)
+        store.prepareSearchIndex()
         let context = APIContext(store: store, clock: clock, strict: options.strict, publicURL: options.publicURL)
         self.store = store
         self.context = context

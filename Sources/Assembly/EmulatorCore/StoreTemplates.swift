@@ -74,6 +74,8 @@ final class StoreTemplates: Sendable {
         do {
             store = try MarketStore(copying: template.snapshot)
             try store.setCreationTimeOfAllVendors(now)
+            // After the one write a copy gets, which leaves its names as they were: the template's index counts them.
+            store.inheritSearchIndex(of: template.snapshot)
         } catch let error as StoreError {
             throw .store(database: ":memory:", error)
         } catch {

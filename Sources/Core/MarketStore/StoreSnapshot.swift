@@ -11,6 +11,9 @@ package struct StoreSnapshot: Sendable {
     package let generation: String?
     package let productCount: Int
     package let imageCount: Int
+    /// The source store's search index, for the stores copied from this snapshot; nil when a rewrite ran while the
+    /// snapshot was taken.
+    let searchIndexOrigin: SearchIndexOrigin?
 
     /// The size of the copy.
     package var byteCount: Int { image.byteCount }

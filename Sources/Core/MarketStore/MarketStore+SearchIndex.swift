@@ -1,0 +1,29 @@
+import Dispatch
+import SQLite
+
+extension MarketStore {
+    /// Starts building the search index in the background when the store holds enough products for one (see
+    /// `SearchIndexKeeper`), so that even the first search of a text is counted from it; searches before it is
+    /// ready count in SQL. Called once a store is opened or seeded; a search also calls it when the index is stale.
+    package func prepareSearchIndex() {
+        let total = (try? connections.read { connection in
+            try connection.withStatement(ProductFilter.none.countSQL) { try $0.step() ? $0.column(0) : 0 }
+        }) ?? 0
+        searchIndex.refresh(connections, productCount: total)
+    }
+
+    /// Lets this store, just copied from `snapshot` (`init(copying:)`) and changed since in nothing a search reads,
+    /// count its searches with the index of the store the snapshot was taken from, instead of building its own.
+    package func inheritSearchIndex(of snapshot: StoreSnapshot) {
+        guard let origin = snapshot.searchIndexOrigin, let rewrites = connections.settledRewriteCount else { return }
+        searchIndex.inherit(origin, rewrites: rewrites)
+    }
+
+    /// Waits until no build of the search index runs, at most `timeout`; false if one still runs then. For
+    /// benchmarks and tests that measure or check what the index answers.
+    package func waitForSearchIndex(timeout: Duration) -> Bool {
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        return searchIndex.waitForBuilds(until: .now() + .nanoseconds(Int(nanoseconds)))
+    }
+}

@@ -1,0 +1,121 @@
+import Dispatch
+import Locking
+
+/// A store's `SearchIndex`, built in the background once the store holds `minimumProducts`, and again after a
+/// rewrite made it stale, one build at a time. While there is no index for the current rewrite count, searches
+/// count in SQL as before: correct, slower.
+final class SearchIndexKeeper: Sendable {
+    /// Below this a search's first count in SQL takes a few milliseconds at most, less than a build costs.
+    static let defaultMinimumProducts = 10_000
+    /// Products read per batch: a write waits for one batch at most (a few milliseconds).
+    private static let batchSize = 20_000
+
+    let minimumProducts: Int
+    private let state = Locked(State())
+    /// Entered for each build while it runs, so a caller can wait for the builds to end.
+    private let builds = DispatchGroup()
+
+    private struct State {
+        var index: SearchIndex?
+        var isBuilding = false
+        /// The settled rewrite count at which a build found a name the index cannot hold: no build again until a
+        /// rewrite moves it (creates add only larger ids, which the index never holds).
+        var unindexableAt: UInt64?
+        /// A copy's template's index, and the copy's rewrite count while its products are the template's.
+        var inherited: (origin: SearchIndexOrigin, rewrites: UInt64)?
+    }
+
+    init(minimumProducts: Int) {
+        self.minimumProducts = minimumProducts
+    }
+
+    /// The count of `text` from the index, as a kept count; nil when there is no index for `rewrites`.
+    func entry(for text: String, rewrites: UInt64) -> SearchCounts.Entry? {
+        index(for: rewrites)?.entry(for: text)
+    }
+
+    /// The index for `rewrites`: this store's own, or its template's once that is built (taken as this store's).
+    func index(for rewrites: UInt64) -> SearchIndex? {
+        state.withLock { state in
+            if let index = state.index, index.rewrites == rewrites { return index }
+            guard let inherited = state.inherited, inherited.rewrites == rewrites,
+                let index = inherited.origin.index(relabeled: rewrites)
+            else { return nil }
+            state.index = index
+            return index
+        }
+    }
+
+    /// Makes this store, a copy of the one `origin` describes whose products are still the copy's at `rewrites`,
+    /// use that store's index (when it is built, for the products the copy holds) instead of building its own.
+    func inherit(_ origin: SearchIndexOrigin, rewrites: UInt64) {
+        state.withLock { $0.inherited = (origin, rewrites) }
+    }
+
+    /// A snapshot's note of this store's index, taken while its rewrite count was `rewrites` and its largest id
+    /// `largestID`.
+    func origin(rewrites: UInt64, largestID: Int64) -> SearchIndexOrigin {
+        SearchIndexOrigin(keeper: self, rewrites: rewrites, largestID: largestID)
+    }
+
+    fileprivate var status: (index: SearchIndex?, isBuilding: Bool) {
+        state.withLock { ($0.index, $0.isBuilding) }
+    }
+
+    /// Starts a build unless one runs, the index is up to date, the store holds fewer than `minimumProducts`, or a
+    /// write is in flight (a later search asks again).
+    func refresh(_ connections: ConnectionPool, productCount: Int) {
+        guard productCount >= minimumProducts, let rewrites = connections.settledRewriteCount,
+            index(for: rewrites) == nil
+        else { return }
+        let starts = state.withLock { state in
+            // A copy whose template's index is on its way waits for that one.
+            let inheritsBuild = state.inherited.map { $0.rewrites == rewrites && $0.origin.keeper.status.isBuilding } ?? false
+            guard !state.isBuilding, !inheritsBuild, state.index?.rewrites != rewrites, state.unindexableAt != rewrites else { return false }
+            state.isBuilding = true
+            // Stale for good: dropped now rather than kept beside the new one while it is read.
+            state.index = nil
+            return true
+        }
+        guard starts else { return }
+        builds.enter()
+        DispatchQueue.global(qos: .utility).async { [weak self, weak connections, builds] in
+            defer { builds.leave() }
+            let reading = (try? SearchIndex.read(from: { connections }, batchSize: Self.batchSize)) ?? .abandoned
+            self?.finish(reading)
+        }
+    }
+
+    /// Waits until no build runs, or `deadline`; false at the deadline.
+    func waitForBuilds(until deadline: DispatchTime) -> Bool {
+        builds.wait(timeout: deadline) == .success
+    }
+
+    private func finish(_ reading: SearchIndex.Reading) {
+        state.withLock { state in
+            state.isBuilding = false
+            switch reading {
+            case let .built(index): state.index = index
+            case let .unindexable(rewrites): state.unindexableAt = rewrites
+            case .abandoned: break
+            }
+        }
+    }
+}
+
+/// What a store snapshot tells the stores copied from it about the index of the store it was taken from: the copies
+/// hold the same products up to `largestID` while their rewrite count has not moved since they were made, so that
+/// store's index, once built, counts for them too if it describes the products the snapshot held.
+struct SearchIndexOrigin: Sendable {
+    fileprivate let keeper: SearchIndexKeeper
+    fileprivate let rewrites: UInt64
+    fileprivate let largestID: Int64
+
+    /// The origin's index if it was read at the snapshot's rewrite count and holds no product the snapshot did not
+    /// (the origin may have created more since), for a store whose rewrite count is `rewrites`.
+    fileprivate func index(relabeled rewrites: UInt64) -> SearchIndex? {
+        keeper.status.index.flatMap { index in
+            index.rewrites == self.rewrites && index.largestID <= largestID ? index.relabeled(rewrites: rewrites) : nil
+        }
+    }
+}
