@@ -19,6 +19,11 @@ extension MarketStore {
         searchIndex.inherit(origin, rewrites: rewrites)
     }
 
+    /// Whether a search's first count now comes from the index (built for the store as it is, or inherited).
+    package var hasCurrentSearchIndex: Bool {
+        connections.settledRewriteCount.flatMap { searchIndex.index(for: $0) } != nil
+    }
+
     /// Waits until no build of the search index runs, at most `timeout`; false if one still runs then. For
     /// benchmarks and tests that measure or check what the index answers.
     package func waitForSearchIndex(timeout: Duration) -> Bool {
