@@ -51,6 +51,8 @@ final class SearchIndexKeeper: Sendable {
     /// Makes this store, a copy of the one `origin` describes whose products are still the copy's at `rewrites`,
     /// use that store's index (when it is built, for the products the copy holds) instead of building its own.
     func inherit(_ origin: SearchIndexOrigin, rewrites: UInt64) {
+        // A store's own snapshot says nothing new about it, and `index(for:)` would take this lock twice.
+        guard origin.keeper !== self else { return }
         state.withLock { $0.inherited = (origin, rewrites) }
     }
 
