@@ -1,3 +1,4 @@
+import HTTPTestSupport
 @testable import MarketStore
 import SQLite
 import Testing
@@ -33,8 +34,10 @@ struct SearchIndexTests {
     }
 
     /// `productCount` products with random names, a sixth without a vendor, the rest spread over the vendors.
-    private static func makeStore(productCount: Int, minimum: Int = 1) throws -> (MarketStore, [Vendor]) {
-        let store = try MarketStore(path: ":memory:", searchIndexMinimum: minimum)
+    private static func makeStore(
+        productCount: Int, minimum: Int = 1, path: String = ":memory:"
+    ) throws -> (MarketStore, [Vendor]) {
+        let store = try MarketStore(path: path, readers: 2, searchIndexMinimum: minimum)
         let vendors = try store.upsertVendors(
             vendorNames.enumerated().map { VendorConfiguration(name: $1, identifier: "id-\($0)", secret: "s") }, now: 0)
         var generator = Xorshift(state: 0x9E37_79B9_7F4A_7C15)
@@ -119,6 +122,14 @@ struct SearchIndexTests {
         try Self.checkCounts(of: store, "after deletes")
         _ = try store.upsertVendors([VendorConfiguration(name: "Mug and Chair", identifier: "id-1", secret: "s")], now: 0)
         try Self.checkCounts(of: store, "after a vendor rename")
+    }
+
+    /// In a file the index is read on reader connections, beside the writer.
+    @Test func aStoreInAFileIsIndexedToo() throws {
+        let directory = try TemporaryDirectory()
+        let (store, _) = try Self.makeStore(productCount: 400, path: directory.path("store.sqlite"))
+        try Self.checkCounts(of: store, "in a file")
+        store.close()
     }
 
     /// A search that finds the index stale counts in SQL and starts the build for the next one.
