@@ -1,4 +1,5 @@
 import HTTPTestSupport
+import Locking
 @testable import MarketStore
 import SQLite
 import Testing
@@ -136,6 +137,9 @@ struct SearchIndexTests {
     @Test func aRewriteMakesTheIndexStaleAndASearchRebuildsIt() throws {
         let (store, _) = try Self.makeStore(productCount: 200)
         let first = try Self.builtIndex(of: store)
+        let builds = Locked<[SearchIndexBuild]>([])
+        store.observeSearchIndexBuilds { build in builds.withLock { $0.append(build) } }
+        #expect(builds.withLock(\.count) == 1, "the build before the observer came, told at once")
         _ = try store.patchProduct(id: 1, ProductPatch(name: "lamp lamp"))
         let rewrites = try #require(store.connections.settledRewriteCount)
         #expect(store.searchIndex.index(for: rewrites) == nil)
@@ -146,6 +150,8 @@ struct SearchIndexTests {
         let rebuilt = try #require(store.searchIndex.index(for: rewrites))
         #expect(rebuilt.rewrites != first.rewrites)
         #expect(try rebuilt.count(of: "lamp") == Self.sqlCount("lamp", in: store))
+        #expect(builds.withLock { $0.map(\.productCount) } == [200, 200])
+        #expect(builds.withLock { $0.allSatisfy { $0.byteCount > 200 * (1 + SearchIndex.slotWidth) } })
     }
 
     @Test func aStoreBelowTheMinimumBuildsNone() throws {

@@ -19,6 +19,12 @@ extension MarketStore {
         searchIndex.inherit(origin, rewrites: rewrites)
     }
 
+    /// Calls `observer` after each build of the search index, on the thread that built it, and at once for the
+    /// last one built before, if any.
+    package func observeSearchIndexBuilds(_ observer: @escaping @Sendable (SearchIndexBuild) -> Void) {
+        searchIndex.observeBuilds(observer)
+    }
+
     /// Whether a search's first count now comes from the index (built for the store as it is, or inherited).
     package var hasCurrentSearchIndex: Bool {
         connections.settledRewriteCount.flatMap { searchIndex.index(for: $0) } != nil

@@ -36,6 +36,11 @@ struct SearchIndex: Sendable {
     let largestID: Int64
     private(set) var rewrites: UInt64
 
+    /// What it holds in memory: the names with their separators and slots, and per vendor a few words.
+    var byteCount: Int {
+        names.count + byteCounts.count * 8 + vendorNames.reduce(0) { $0 + $1.count + 16 } + productsOfVendor.count * 8
+    }
+
     /// The same index for a store whose rewrite count differs while its products are the same (a copy of the store
     /// it was made from); the buffers are shared, not copied.
     func relabeled(rewrites: UInt64) -> SearchIndex {

@@ -25,6 +25,8 @@ final class SearchIndexKeeper: Sendable {
         var unindexableAt: UInt64?
         /// A copy's template's index, and the copy's rewrite count while its products are the template's.
         var inherited: (origin: SearchIndexOrigin, rewrites: UInt64)?
+        var lastBuild: SearchIndexBuild?
+        var buildObservers: [@Sendable (SearchIndexBuild) -> Void] = []
     }
 
     init(minimumProducts: Int) {
@@ -74,8 +76,10 @@ final class SearchIndexKeeper: Sendable {
         else { return }
         let starts = state.withLock { state in
             // A copy whose template's index is on its way waits for that one.
-            let inheritsBuild = state.inherited.map { $0.rewrites == rewrites && $0.origin.keeper.status.isBuilding } ?? false
-            guard !state.isBuilding, !inheritsBuild, state.index?.rewrites != rewrites, state.unindexableAt != rewrites else { return false }
+            let inheritsBuild =
+                state.inherited.map { $0.rewrites == rewrites && $0.origin.keeper.status.isBuilding } ?? false
+            guard !state.isBuilding, !inheritsBuild, state.index?.rewrites != rewrites, state.unindexableAt != rewrites
+            else { return false }
             state.isBuilding = true
             // Stale for good: dropped now rather than kept beside the new one while it is read.
             state.index = nil
@@ -85,9 +89,20 @@ final class SearchIndexKeeper: Sendable {
         builds.enter()
         DispatchQueue.global(qos: .utility).async { [weak self, weak connections, builds] in
             defer { builds.leave() }
+            let start = ContinuousClock.now
             let reading = (try? SearchIndex.read(from: { connections }, batchSize: Self.batchSize)) ?? .abandoned
-            self?.finish(reading)
+            self?.finish(reading, in: ContinuousClock.now - start)
         }
+    }
+
+    /// Tells `observer` of every index built from now on, and at once of the last one built before, if any: a
+    /// server logs them (what the index costs), and a benchmark waits for one.
+    func observeBuilds(_ observer: @escaping @Sendable (SearchIndexBuild) -> Void) {
+        let last = state.withLock { state in
+            state.buildObservers.append(observer)
+            return state.lastBuild
+        }
+        last.map(observer)
     }
 
     /// Waits until no build runs, or `deadline`; false at the deadline.
@@ -95,15 +110,24 @@ final class SearchIndexKeeper: Sendable {
         builds.wait(timeout: deadline) == .success
     }
 
-    private func finish(_ reading: SearchIndex.Reading) {
-        state.withLock { state in
+    private func finish(_ reading: SearchIndex.Reading, in duration: Duration) {
+        let (build, observers) = state.withLock { state -> (SearchIndexBuild?, [@Sendable (SearchIndexBuild) -> Void]) in
             state.isBuilding = false
             switch reading {
-            case let .built(index): state.index = index
-            case let .unindexable(rewrites): state.unindexableAt = rewrites
-            case .abandoned: break
+            case let .built(index):
+                state.index = index
+                let build = SearchIndexBuild(productCount: index.productCount, byteCount: index.byteCount, duration: duration)
+                state.lastBuild = build
+                return (build, state.buildObservers)
+            case let .unindexable(rewrites):
+                state.unindexableAt = rewrites
+                return (nil, [])
+            case .abandoned:
+                return (nil, [])
             }
         }
+        // Outside the lock: an observer may do anything, ask the keeper included.
+        if let build { observers.forEach { $0(build) } }
     }
 }
 
@@ -122,4 +146,12 @@ struct SearchIndexOrigin: Sendable {
             index.rewrites == self.rewrites && index.largestID <= largestID ? index.relabeled(rewrites: rewrites) : nil
         }
     }
+}
+
+/// One build of a store's search index.
+package struct SearchIndexBuild: Sendable {
+    package let productCount: Int
+    /// What the index holds in memory.
+    package let byteCount: Int
+    package let duration: Duration
 }
