@@ -12,11 +12,13 @@ extension MarketStore {
         searchIndex.refresh(connections, productCount: total)
     }
 
-    /// Lets this store, just copied from `snapshot` (`init(copying:)`) and changed since in nothing a search reads,
-    /// count its searches with the index of the store the snapshot was taken from, instead of building its own.
+    /// Lets this store, which holds what `snapshot` holds (copied from it with `init(copying:)`, or the store it was
+    /// just taken from) and has changed since in nothing a search reads, count its searches with the snapshot's
+    /// index (`StoreSnapshot.prepareSearchIndex`) instead of building its own. Call it before anything else can
+    /// write to the store.
     package func inheritSearchIndex(of snapshot: StoreSnapshot) {
-        guard let origin = snapshot.searchIndexOrigin, let rewrites = connections.settledRewriteCount else { return }
-        searchIndex.inherit(origin, rewrites: rewrites)
+        guard let rewrites = connections.settledRewriteCount else { return }
+        searchIndex.inherit(snapshot.searchIndex, rewrites: rewrites)
     }
 
     /// Calls `observer` after each build of the search index, on the thread that built it, and at once for the

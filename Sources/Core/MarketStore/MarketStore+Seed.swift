@@ -15,8 +15,7 @@ extension MarketStore {
     /// row, in the same transaction: checked as each row is written, every insert ran a lookup program of its own,
     /// a sixth of the time of the inserts, where the one check takes about half of that.
     package func seedIfEmpty(_ rows: SeedRows) throws -> Bool {
-        defer { prepareSearchIndex() }
-        return try connections.write { connection in
+        try connections.write { connection in
             try connection.withForeignKeysOff {
                 try connection.transaction(.immediate) {
                     let hasProducts = try connection.withStatement("SELECT 1 FROM products LIMIT 1") { try $0.step() }

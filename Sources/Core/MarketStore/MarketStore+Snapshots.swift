@@ -5,8 +5,7 @@ extension MarketStore {
     /// writes made meanwhile are wholly in it or wholly not. Refused, before anything is copied, when the store takes
     /// more than `byteLimit` bytes; `StoreSnapshotError.cannotKeep` when the folder cannot take it.
     package func snapshot(byteLimit: Int = .max, temporaryFolder: String? = nil) throws -> StoreSnapshot {
-        let rewrites = connections.settledRewriteCount
-        let (image, generation, products, images, largestID) = try connections.readTransaction { connection in
+        try connections.readTransaction { connection in
             let byteCount = try Self.databaseBytes(connection)
             guard byteCount <= byteLimit else { throw StoreSnapshotError.tooLarge(byteCount: byteCount, limit: byteLimit) }
             let (products, images) = try Self.productAndImageCounts(connection)
@@ -17,14 +16,9 @@ extension MarketStore {
             } catch let error as TemporaryFileError {
                 throw StoreSnapshotError.cannotKeep(folder: error.folder, reason: error.reason)
             }
-            return (image, try Self.generation(connection), products, images, try Self.largestProductID(on: connection))
+            return StoreSnapshot(
+                image: image, generation: try Self.generation(connection), productCount: products, imageCount: images)
         }
-        // As for a kept count: the copy holds exactly the rewrites counted before it and still counted after it.
-        let origin = rewrites.flatMap { rewrites in
-            connections.settledRewriteCount == rewrites ? searchIndex.origin(rewrites: rewrites, largestID: largestID) : nil
-        }
-        return StoreSnapshot(
-            image: image, generation: generation, productCount: products, imageCount: images, searchIndexOrigin: origin)
     }
 
     /// Puts the store back as it was when `snapshot` was taken, in one write transaction: a reader sees the store

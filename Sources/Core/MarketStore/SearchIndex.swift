@@ -91,7 +91,8 @@ struct SearchIndex: Sendable {
                     all += 1
                     let matchEnd = start + needle.count
                     // Every name is followed by its separator, and the match lies inside one name.
-                    let separator = base.distance(to: UnsafeRawPointer(memchr(base + matchEnd, Int32(Self.separator), end - matchEnd)!))
+                    let separatorAddress = memchr(base + matchEnd, Int32(Self.separator), end - matchEnd)!
+                    let separator = base.distance(to: UnsafeRawPointer(separatorAddress))
                     byVendor[min(Self.slot(at: base + separator + 1), vendorNames.count)] += 1
                     from = separator + 1 + Self.slotWidth + anchor
                 }
@@ -101,6 +102,8 @@ struct SearchIndex: Sendable {
     }
 
     private static func slot(at pointer: UnsafeRawPointer) -> Int {
-        (0..<slotWidth).reduce(0) { slot, offset in slot << 6 | Int(pointer.load(fromByteOffset: offset, as: UInt8.self) & 0x3F) }
+        (0..<slotWidth).reduce(0) { slot, offset in
+            slot << 6 | Int(pointer.load(fromByteOffset: offset, as: UInt8.self) & 0x3F)
+        }
     }
 }

@@ -10,7 +10,7 @@ final class SearchIndexKeeper: Sendable {
     static let defaultMinimumProducts = 10_000
     /// Products read per batch: in memory a read or write waits for one batch at most (about 3 ms here; a million
     /// products take some 0.7 s in all).
-    private static let batchSize = 5_000
+    static let batchSize = 5_000
 
     let minimumProducts: Int
     private let state = Locked(State())
@@ -23,8 +23,9 @@ final class SearchIndexKeeper: Sendable {
         /// The settled rewrite count at which a build found a name the index cannot hold: no build again until a
         /// rewrite moves it (creates add only larger ids, which the index never holds).
         var unindexableAt: UInt64?
-        /// A copy's template's index, and the copy's rewrite count while its products are the template's.
-        var inherited: (origin: SearchIndexOrigin, rewrites: UInt64)?
+        /// The index of the snapshot this store was copied from (or taken as), and the store's rewrite count while
+        /// its products are the snapshot's.
+        var inherited: (snapshot: SnapshotSearchIndex, rewrites: UInt64)?
         var lastBuild: SearchIndexBuild?
         var buildObservers: [@Sendable (SearchIndexBuild) -> Void] = []
     }
@@ -43,29 +44,17 @@ final class SearchIndexKeeper: Sendable {
         state.withLock { state in
             if let index = state.index, index.rewrites == rewrites { return index }
             guard let inherited = state.inherited, inherited.rewrites == rewrites,
-                let index = inherited.origin.index(relabeled: rewrites)
+                let index = inherited.snapshot.index(relabeled: rewrites)
             else { return nil }
             state.index = index
             return index
         }
     }
 
-    /// Makes this store, a copy of the one `origin` describes whose products are still the copy's at `rewrites`,
-    /// use that store's index (when it is built, for the products the copy holds) instead of building its own.
-    func inherit(_ origin: SearchIndexOrigin, rewrites: UInt64) {
-        // A store's own snapshot says nothing new about it, and `index(for:)` would take this lock twice.
-        guard origin.keeper !== self else { return }
-        state.withLock { $0.inherited = (origin, rewrites) }
-    }
-
-    /// A snapshot's note of this store's index, taken while its rewrite count was `rewrites` and its largest id
-    /// `largestID`.
-    func origin(rewrites: UInt64, largestID: Int64) -> SearchIndexOrigin {
-        SearchIndexOrigin(keeper: self, rewrites: rewrites, largestID: largestID)
-    }
-
-    fileprivate var status: (index: SearchIndex?, isBuilding: Bool) {
-        state.withLock { ($0.index, $0.isBuilding) }
+    /// Makes this store, whose products are those of `snapshot`'s store while its rewrite count is `rewrites`, count
+    /// with the snapshot's index once that is built instead of building its own.
+    func inherit(_ snapshot: SnapshotSearchIndex, rewrites: UInt64) {
+        state.withLock { $0.inherited = (snapshot, rewrites) }
     }
 
     /// Starts a build unless one runs, the index is up to date, the store holds fewer than `minimumProducts`, or a
@@ -75,9 +64,8 @@ final class SearchIndexKeeper: Sendable {
             index(for: rewrites) == nil
         else { return }
         let starts = state.withLock { state in
-            // A copy whose template's index is on its way waits for that one.
-            let inheritsBuild =
-                state.inherited.map { $0.rewrites == rewrites && $0.origin.keeper.status.isBuilding } ?? false
+            // A copy whose snapshot's index is on its way waits for that one.
+            let inheritsBuild = state.inherited.map { $0.rewrites == rewrites && $0.snapshot.isBuilding } ?? false
             guard !state.isBuilding, !inheritsBuild, state.index?.rewrites != rewrites, state.unindexableAt != rewrites
             else { return false }
             state.isBuilding = true
@@ -105,9 +93,11 @@ final class SearchIndexKeeper: Sendable {
         last.map(observer)
     }
 
-    /// Waits until no build runs, or `deadline`; false at the deadline.
+    /// Waits until no build of an index this store may use runs (its own, its snapshot's), or `deadline`; false at
+    /// the deadline.
     func waitForBuilds(until deadline: DispatchTime) -> Bool {
-        builds.wait(timeout: deadline) == .success
+        let snapshot = state.withLock(\.inherited?.snapshot)
+        return builds.wait(timeout: deadline) == .success && snapshot?.waitForBuild(until: deadline) != false
     }
 
     private func finish(_ reading: SearchIndex.Reading, in duration: Duration) {
@@ -128,23 +118,6 @@ final class SearchIndexKeeper: Sendable {
         }
         // Outside the lock: an observer may do anything, ask the keeper included.
         if let build { observers.forEach { $0(build) } }
-    }
-}
-
-/// What a store snapshot tells the stores copied from it about the index of the store it was taken from: the copies
-/// hold the same products up to `largestID` while their rewrite count has not moved since they were made, so that
-/// store's index, once built, counts for them too if it describes the products the snapshot held.
-struct SearchIndexOrigin: Sendable {
-    fileprivate let keeper: SearchIndexKeeper
-    fileprivate let rewrites: UInt64
-    fileprivate let largestID: Int64
-
-    /// The origin's index if it was read at the snapshot's rewrite count and holds no product the snapshot did not
-    /// (the origin may have created more since), for a store whose rewrite count is `rewrites`.
-    fileprivate func index(relabeled rewrites: UInt64) -> SearchIndex? {
-        keeper.status.index.flatMap { index in
-            index.rewrites == self.rewrites && index.largestID <= largestID ? index.relabeled(rewrites: rewrites) : nil
-        }
     }
 }
 
