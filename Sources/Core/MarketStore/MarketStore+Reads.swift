@@ -51,7 +51,7 @@ extension MarketStore {
             return (ProductPage(products: products, totalCount: counted.count), counted, total)
         }
         // Counted whole in SQL: the index is missing or stale, and is built for the searches after this one.
-        if kept == nil { searchIndex.refresh(connections, productCount: total) }
+        if kept == nil { searchIndex.refresh(connections) { total } }
         guard let rewrites, connections.settledRewriteCount == rewrites else { return (page, kept == nil) }
         let entry = SearchCounts.Entry(count: counted.count, largestID: counted.largestID, rewrites: rewrites)
         searchCounts.keep(entry, for: text)

@@ -6,10 +6,11 @@ extension MarketStore {
     /// `SearchIndexKeeper`), so that even the first search of a text is counted from it; searches before it is
     /// ready count in SQL. Called once a store is opened or seeded; a search also calls it when the index is stale.
     package func prepareSearchIndex() {
-        let total = (try? connections.read { connection in
-            try connection.withStatement(ProductFilter.none.countSQL) { try $0.step() ? $0.column(0) : 0 }
-        }) ?? 0
-        searchIndex.refresh(connections, productCount: total)
+        searchIndex.refresh(connections) { [connections] in
+            (try? connections.read { connection in
+                try connection.withStatement(ProductFilter.none.countSQL) { try $0.step() ? $0.column(0) : 0 }
+            }) ?? 0
+        }
     }
 
     /// Lets this store, which holds what `snapshot` holds (copied from it with `init(copying:)`, or the store it was

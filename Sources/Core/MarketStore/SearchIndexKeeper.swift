@@ -57,17 +57,15 @@ final class SearchIndexKeeper: Sendable {
         state.withLock { $0.inherited = (snapshot, rewrites) }
     }
 
-    /// Starts a build unless one runs, the index is up to date, the store holds fewer than `minimumProducts`, or a
-    /// write is in flight (a later search asks again).
-    func refresh(_ connections: ConnectionPool, productCount: Int) {
-        guard productCount >= minimumProducts, let rewrites = connections.settledRewriteCount,
-            index(for: rewrites) == nil
+    /// Starts a build unless one runs, the index is up to date, a write is in flight (a later search asks again), or
+    /// the store holds fewer than `minimumProducts` (counted last, only when a build may start: a copy of a template
+    /// whose index is built or on its way skips even that).
+    func refresh(_ connections: ConnectionPool, productCount: () -> Int) {
+        guard let rewrites = connections.settledRewriteCount, index(for: rewrites) == nil,
+            state.withLock({ Self.mayStart($0, rewrites: rewrites) }), productCount() >= minimumProducts
         else { return }
         let starts = state.withLock { state in
-            // A copy whose snapshot's index is on its way waits for that one.
-            let inheritsBuild = state.inherited.map { $0.rewrites == rewrites && $0.snapshot.isBuilding } ?? false
-            guard !state.isBuilding, !inheritsBuild, state.index?.rewrites != rewrites, state.unindexableAt != rewrites
-            else { return false }
+            guard Self.mayStart(state, rewrites: rewrites) else { return false }
             state.isBuilding = true
             // Stale for good: dropped now rather than kept beside the new one while it is read.
             state.index = nil
@@ -81,6 +79,12 @@ final class SearchIndexKeeper: Sendable {
             let reading = (try? SearchIndex.read(from: { connections }, batchSize: Self.batchSize)) ?? .abandoned
             self?.finish(reading, in: ContinuousClock.now - start)
         }
+    }
+
+    private static func mayStart(_ state: State, rewrites: UInt64) -> Bool {
+        // A copy whose snapshot's index is on its way waits for that one.
+        let inheritsBuild = state.inherited.map { $0.rewrites == rewrites && $0.snapshot.isBuilding } ?? false
+        return !state.isBuilding && !inheritsBuild && state.index?.rewrites != rewrites && state.unindexableAt != rewrites
     }
 
     /// Tells `observer` of every index built from now on, and at once of the last one built before, if any: a
