@@ -19,7 +19,7 @@ extension MarketStore {
     /// write to the store.
     package func inheritSearchIndex(of snapshot: StoreSnapshot) {
         guard let rewrites = connections.settledRewriteCount else { return }
-        searchIndex.inherit(snapshot.searchIndex, rewrites: rewrites)
+        searchIndex.inherit(snapshot.searchIndex, rewrites: rewrites, productCount: snapshot.productCount)
     }
 
     /// Calls `observer` after each build of the search index, on the thread that built it, and at once for the

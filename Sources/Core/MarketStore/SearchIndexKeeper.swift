@@ -25,7 +25,7 @@ final class SearchIndexKeeper: Sendable {
         var unindexableAt: UInt64?
         /// The index of the snapshot this store was copied from (or taken as), and the store's rewrite count while
         /// its products are the snapshot's.
-        var inherited: (snapshot: SnapshotSearchIndex, rewrites: UInt64)?
+        var inherited: (snapshot: SnapshotSearchIndex, rewrites: UInt64, productCount: Int)?
         var lastBuild: SearchIndexBuild?
         var buildObservers: [@Sendable (SearchIndexBuild) -> Void] = []
     }
@@ -53,17 +53,19 @@ final class SearchIndexKeeper: Sendable {
 
     /// Makes this store, whose products are those of `snapshot`'s store while its rewrite count is `rewrites`, count
     /// with the snapshot's index once that is built instead of building its own.
-    func inherit(_ snapshot: SnapshotSearchIndex, rewrites: UInt64) {
-        state.withLock { $0.inherited = (snapshot, rewrites) }
+    func inherit(_ snapshot: SnapshotSearchIndex, rewrites: UInt64, productCount: Int) {
+        state.withLock { $0.inherited = (snapshot, rewrites, productCount) }
     }
 
     /// Starts a build unless one runs, the index is up to date, a write is in flight (a later search asks again), or
-    /// the store holds fewer than `minimumProducts` (counted last, only when a build may start: a copy of a template
-    /// whose index is built or on its way skips even that).
+    /// the store holds fewer than `minimumProducts` (counted last, only when a build may start; a store that holds
+    /// what its snapshot holds has the snapshot's count).
     func refresh(_ connections: ConnectionPool, productCount: () -> Int) {
-        guard let rewrites = connections.settledRewriteCount, index(for: rewrites) == nil,
-            state.withLock({ Self.mayStart($0, rewrites: rewrites) }), productCount() >= minimumProducts
-        else { return }
+        guard let rewrites = connections.settledRewriteCount, index(for: rewrites) == nil else { return }
+        let (mayStart, snapshotCount) = state.withLock { state in
+            (Self.mayStart(state, rewrites: rewrites), state.inherited.flatMap { $0.rewrites == rewrites ? $0.productCount : nil })
+        }
+        guard mayStart, (snapshotCount ?? productCount()) >= minimumProducts else { return }
         let starts = state.withLock { state in
             guard Self.mayStart(state, rewrites: rewrites) else { return false }
             state.isBuilding = true
