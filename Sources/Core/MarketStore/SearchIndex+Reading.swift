@@ -16,18 +16,23 @@ extension SearchIndex {
     /// so a build does not keep it alive.
     static func read(from pool: () -> ConnectionPool?, batchSize: Int) throws -> Reading {
         guard let rewrites = pool()?.settledRewriteCount,
-            let (largestID, vendors) = try pool()?.readTransaction({ try (MarketStore.largestProductID(on: $0), vendors(on: $0)) })
+            let (largestID, vendors) = try pool()?.readTransaction({
+                try (MarketStore.largestProductID(on: $0), vendors(on: $0))
+            })
         else { return .abandoned }
         var builder = Builder(vendors: vendors)
         var after: Int64 = 0
         while builder != nil, after < largestID {
             guard let pool = pool() else { return .abandoned }
-            let last = try pool.read { try readBatch(after: after, upTo: largestID, count: batchSize, into: &builder, on: $0) }
+            let last = try pool.read {
+                try readBatch(after: after, upTo: largestID, count: batchSize, into: &builder, on: $0)
+            }
             guard last > after else { break }
             after = last
         }
         guard pool()?.settledRewriteCount == rewrites else { return .abandoned }
-        return builder.map { .built($0.finished(largestID: largestID, rewrites: rewrites)) } ?? .unindexable(rewrites: rewrites)
+        guard let builder else { return .unindexable(rewrites: rewrites) }
+        return .built(builder.finished(largestID: largestID, rewrites: rewrites))
     }
 
     /// Adds the products with ids in `after + 1 ... largestID`, `count` at most; the last id read. `builder` becomes

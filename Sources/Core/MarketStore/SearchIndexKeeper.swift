@@ -63,7 +63,8 @@ final class SearchIndexKeeper: Sendable {
     func refresh(_ connections: ConnectionPool, productCount: () -> Int) {
         guard let rewrites = connections.settledRewriteCount, index(for: rewrites) == nil else { return }
         let (mayStart, snapshotCount) = state.withLock { state in
-            (Self.mayStart(state, rewrites: rewrites), state.inherited.flatMap { $0.rewrites == rewrites ? $0.productCount : nil })
+            let snapshotCount = state.inherited.flatMap { $0.rewrites == rewrites ? $0.productCount : nil }
+            return (Self.mayStart(state, rewrites: rewrites), snapshotCount)
         }
         guard mayStart, (snapshotCount ?? productCount()) >= minimumProducts else { return }
         let starts = state.withLock { state in
@@ -86,7 +87,8 @@ final class SearchIndexKeeper: Sendable {
     private static func mayStart(_ state: State, rewrites: UInt64) -> Bool {
         // A copy whose snapshot's index is on its way waits for that one.
         let inheritsBuild = state.inherited.map { $0.rewrites == rewrites && $0.snapshot.isBuilding } ?? false
-        return !state.isBuilding && !inheritsBuild && state.index?.rewrites != rewrites && state.unindexableAt != rewrites
+        return !state.isBuilding && !inheritsBuild && state.index?.rewrites != rewrites
+            && state.unindexableAt != rewrites
     }
 
     /// Tells `observer` of every index built from now on, and at once of the last one built before, if any: a
@@ -107,12 +109,14 @@ final class SearchIndexKeeper: Sendable {
     }
 
     private func finish(_ reading: SearchIndex.Reading, in duration: Duration) {
-        let (build, observers) = state.withLock { state -> (SearchIndexBuild?, [@Sendable (SearchIndexBuild) -> Void]) in
+        typealias Told = (build: SearchIndexBuild?, observers: [@Sendable (SearchIndexBuild) -> Void])
+        let (build, observers) = state.withLock { state -> Told in
             state.isBuilding = false
             switch reading {
             case let .built(index):
                 state.index = index
-                let build = SearchIndexBuild(productCount: index.productCount, byteCount: index.byteCount, duration: duration)
+                let build = SearchIndexBuild(
+                    productCount: index.productCount, byteCount: index.byteCount, duration: duration)
                 state.lastBuild = build
                 return (build, state.buildObservers)
             case let .unindexable(rewrites):
