@@ -3,13 +3,15 @@
 # long the seed took to write (the median of SEED_ROUNDS starts, wall time from the server's own log line, and the
 # CPU seconds the process used by then), then, on the last start, the request figures of Benchmarks/scale (median
 # ms of ROUNDS rounds: a create, the first page right after it, the first page again, page 1,000, a search that
-# matches a fifth of the products, "keyboard", and a detail).
+# matches a fifth of the products, "keyboard", and a detail), and the first search of a text after the search index
+# is built (FIRST_SEARCH_ROUNDS rounds of first_search.py).
 # Last, in one process (the in-process benchmark's EmulatorBenchmark, release): the first demo emulator and the first
 # generated one of the first SIZE, then the median and p90 of SECOND_EMULATORS more of each, which copy the first's
 # store (StoreTemplates) instead of seeding again.
 # Usage: Benchmarks/catalogue/run.sh [SIZE...]   Environment: ROUNDS (15), SEED_ROUNDS (3), SECOND_EMULATORS (9),
-# OPENMARKET (a binary).
+# FIRST_SEARCH_ROUNDS (6), OPENMARKET (a binary).
 ROUNDS="${ROUNDS:-15}"
+FIRST_SEARCH_ROUNDS="${FIRST_SEARCH_ROUNDS:-6}"
 SEED_ROUNDS="${SEED_ROUNDS:-3}"
 SECOND_EMULATORS="${SECOND_EMULATORS:-9}"
 source "$(dirname "$0")/../lib.sh"
@@ -47,8 +49,10 @@ for size in "${sizes[@]}"; do
     if [ "$round" -lt "$SEED_ROUNDS" ]; then stop_last; fi
   done
   requests=$(python3 "$BENCH_DIR/scale/scale.py" measure "$OPENMARKET_URL" "$size" "$ROUNDS" keyboard)
+  first_search=$(python3 "$BENCH_DIR/catalogue/first_search.py" "$OPENMARKET_URL" "$WORK_DIR/serve.err" "$FIRST_SEARCH_ROUNDS")
   stop_last
   printf '%-9s %10s %10s   %s\n' "$size" "$(median <"$WORK_DIR/seed-ms")" "$(median <"$WORK_DIR/seed-cpu")" "$requests"
+  printf '%-9s %s\n' "" "$first_search"
 done
 
 inprocess="$BENCH_DIR/inprocess"

@@ -65,15 +65,8 @@ struct SearchReferenceTests {
                 terms.formUnion([tail, tail.uppercased(), tail.lowercased()])
             }
         }
-        for name in names {
-            let characters = Array(name.unicodeScalars)
-            for length in 1...4 where length <= characters.count {
-                for start in 0...(characters.count - length) {
-                    var term = String.UnicodeScalarView()
-                    term.append(contentsOf: characters[start..<(start + length)])
-                    terms.formUnion([String(term), String(term).uppercased(), String(term).lowercased()])
-                }
-            }
+        for term in names.flatMap({ scalarRuns(of: $0, lengths: 1...4) }) {
+            terms.formUnion([term, term.uppercased(), term.lowercased()])
         }
         return terms
     }

@@ -39,6 +39,8 @@ package final class Emulator: Sendable {
             start = try Self.start(options, clock: clock)
         }
         let (store, seeded) = (start.store, start.seeded)
+        // Opened or seeded: the index is read now, for the first search (a template's store uses the template's).
+        store.prepareSearchIndex()
         let context = APIContext(store: store, clock: clock, strict: options.strict, publicURL: options.publicURL)
         self.store = store
         self.context = context
@@ -51,7 +53,12 @@ package final class Emulator: Sendable {
         self.insertProducts = insertProducts
         router = options.generation.makeRouter(context: context)
         // A reset puts back the rows the start wrote, so the answers after it are the ones after the start.
-        let reseed = seeded.map { seeded in { @Sendable (store: MarketStore) in _ = try store.seedIfEmpty(seeded.rows) } }
+        let reseed = seeded.map { seeded in
+            { @Sendable (store: MarketStore) in
+                _ = try store.seedIfEmpty(seeded.rows)
+                store.prepareSearchIndex()
+            }
+        }
         let pace = NetworkPace(options.network)
         self.pace = pace
         admin = options.admin.map { settings in

@@ -65,6 +65,10 @@ final class StoreTemplates: Sendable {
             let made = try make()
             // A store that cannot be snapshotted is still a good store; the next emulator makes its own again.
             if let snapshot = try? made.store.snapshot() {
+                // One index for the template's stores, this one included: built from the template, so that it is
+                // built whole even when this emulator is dropped before a million names are read.
+                snapshot.prepareSearchIndex()
+                made.store.inheritSearchIndex(of: snapshot)
                 keep(Template(key: key, snapshot: snapshot, seededRows: made.seeded?.rows, seedReport: made.seeded?.report))
             }
             return made
@@ -74,6 +78,8 @@ final class StoreTemplates: Sendable {
         do {
             store = try MarketStore(copying: template.snapshot)
             try store.setCreationTimeOfAllVendors(now)
+            // After the one write a copy gets, which leaves the names as they were: the template's index counts them.
+            store.inheritSearchIndex(of: template.snapshot)
         } catch let error as StoreError {
             throw .store(database: ":memory:", error)
         } catch {

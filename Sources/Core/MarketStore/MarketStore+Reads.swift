@@ -42,17 +42,27 @@ extension MarketStore {
         _ filter: ProductFilter, text: String, offset: Int, limit: Int, order: ListOrder, usingKeptCount: Bool
     ) throws -> (page: ProductPage, isExact: Bool) {
         let rewrites = connections.settledRewriteCount
-        let kept = usingKeptCount ? rewrites.flatMap { searchCounts.entry(for: text, rewrites: $0) } : nil
-        let (page, counted) = try connections.readTransaction { connection in
+        let kept = usingKeptCount ? rewrites.flatMap { keptCount(of: text, rewrites: $0) } : nil
+        let (page, counted, total) = try connections.readTransaction { connection in
             let counted = try Self.searchCount(filter, text: text, kept: kept, on: connection)
-            let plan = try Self.searchPlan(filter, matches: counted.count, offset: offset, limit: limit, on: connection)
+            let total: Int = try connection.withStatement(ProductFilter.none.countSQL) {
+                try $0.step() ? $0.column(0) : 0
+            }
+            let plan = Self.searchPlan(filter, matches: counted.count, total: total, offset: offset, limit: limit)
             let products = try Self.pageProducts(plan.pageSQL(order), plan, limit, offset, on: connection)
-            return (ProductPage(products: products, totalCount: counted.count), counted)
+            return (ProductPage(products: products, totalCount: counted.count), counted, total)
         }
+        // Counted whole in SQL: the index is missing or stale, and is built for the searches after this one.
+        if kept == nil { searchIndex.refresh(connections) { total } }
         guard let rewrites, connections.settledRewriteCount == rewrites else { return (page, kept == nil) }
         let entry = SearchCounts.Entry(count: counted.count, largestID: counted.largestID, rewrites: rewrites)
         searchCounts.keep(entry, for: text)
         return (page, true)
+    }
+
+    /// The count of `text` kept from an earlier search, else the search index's, for the rewrite count `rewrites`.
+    private func keptCount(of text: String, rewrites: UInt64) -> SearchCounts.Entry? {
+        searchCounts.entry(for: text, rewrites: rewrites) ?? searchIndex.entry(for: text, rewrites: rewrites)
     }
 
     private static func pageProducts(
@@ -71,9 +81,7 @@ extension MarketStore {
     private static func searchCount(
         _ filter: ProductFilter, text: String, kept: SearchCounts.Entry?, on connection: Connection
     ) throws -> (count: Int, largestID: Int64) {
-        let largestID: Int64 = try connection.withStatement("SELECT coalesce(max(id), 0) FROM products") {
-            try $0.step() ? $0.column(0) : 0
-        }
+        let largestID = try largestProductID(on: connection)
         let count: Int
         if let kept {
             count = try kept.count + connection.withStatement(ProductFilter.countAboveSQL) {
@@ -89,13 +97,17 @@ extension MarketStore {
         return (count, largestID)
     }
 
+    /// 0 when there are no products.
+    static func largestProductID(on connection: Connection) throws -> Int64 {
+        try connection.withStatement("SELECT coalesce(max(id), 0) FROM products") { try $0.step() ? $0.column(0) : 0 }
+    }
+
     /// Walking the list in order and keeping the matches finds a page of a search that matches many products
     /// (a fifth: some hundred rows) far sooner than collecting and sorting all its candidates from the index; a
     /// search that matches few would walk the whole list that way, so it keeps the index.
     private static func searchPlan(
-        _ filter: ProductFilter, matches: Int, offset: Int, limit: Int, on connection: Connection
-    ) throws -> ProductFilter {
-        let total: Int = try connection.withStatement(ProductFilter.none.countSQL) { try $0.step() ? $0.column(0) : 0 }
+        _ filter: ProductFilter, matches: Int, total: Int, offset: Int, limit: Int
+    ) -> ProductFilter {
         let expectedWalk = Double(offset + limit) * Double(total) / Double(max(matches, 1))
         return matches > 0 && expectedWalk <= Self.searchWalkRows ? filter.walking : filter
     }

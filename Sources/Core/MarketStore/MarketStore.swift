@@ -6,13 +6,22 @@ import SQLite
 package final class MarketStore: Sendable {
     let connections: ConnectionPool
     let searchCounts = SearchCounts()
+    let searchIndex: SearchIndexKeeper
 
     /// Opens the database at `path`, creating and migrating it as needed; `":memory:"` keeps it in memory.
     /// `readers` reader connections are opened up front (e.g. one per server thread); more are opened
     /// if more reads run at once, up to `maximumReaders` (by default twice `readers`, at least 8).
-    package init(path: String, readers: Int = 4, maximumReaders: Int? = nil) throws {
+    package convenience init(path: String, readers: Int = 4, maximumReaders: Int? = nil) throws {
+        try self.init(
+            path: path, readers: readers, maximumReaders: maximumReaders,
+            searchIndexMinimum: SearchIndexKeeper.defaultMinimumProducts)
+    }
+
+    /// The same, with a search index kept once the store holds `searchIndexMinimum` products (see `SearchIndex`).
+    init(path: String, readers: Int = 4, maximumReaders: Int? = nil, searchIndexMinimum: Int) throws {
         connections = try ConnectionPool(
             path: path, readers: readers, maximumReaders: maximumReaders ?? max(2 * readers, 8))
+        searchIndex = SearchIndexKeeper(minimumProducts: searchIndexMinimum)
     }
 
     /// A new in-memory store holding what `template` holds (vendors, products, images, id counters, generation),
@@ -20,6 +29,7 @@ package final class MarketStore: Sendable {
     /// emulator makes its seeded stores after the first. Every copy is independent of the template and of the others.
     package init(copying template: StoreSnapshot) throws {
         connections = try ConnectionPool(path: ":memory:", readers: 0, maximumReaders: 8, template: template)
+        searchIndex = SearchIndexKeeper(minimumProducts: SearchIndexKeeper.defaultMinimumProducts)
     }
 
     /// Folds every change into the database file and closes it, leaving no `-wal` or `-shm` beside it: call once

@@ -11,7 +11,19 @@ package struct StoreSnapshot: Sendable {
     package let generation: String?
     package let productCount: Int
     package let imageCount: Int
+    /// For the stores copied from it; built when asked (`prepareSearchIndex`).
+    let searchIndex = SnapshotSearchIndex()
 
     /// The size of the copy.
     package var byteCount: Int { image.byteCount }
+
+    /// Builds, in the background, the search index that the stores copied from this snapshot share (from 10,000
+    /// products; see `SnapshotSearchIndex`). Worth it for a snapshot that many stores are copied from.
+    package func prepareSearchIndex() {
+        prepareSearchIndex(minimumProducts: SearchIndexKeeper.defaultMinimumProducts)
+    }
+
+    func prepareSearchIndex(minimumProducts: Int) {
+        searchIndex.build(from: self, minimumProducts: minimumProducts)
+    }
 }

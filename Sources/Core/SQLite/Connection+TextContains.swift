@@ -25,7 +25,7 @@ private func containsText(
     guard let text = utf8(of: textValue), let part = utf8(of: partValue) else {
         return sqlite3_result_error_nomem(context)
     }
-    sqlite3_result_int(context, contains(text, part) ? 1 : 0)
+    sqlite3_result_int(context, ASCIIFolding.contains(text, part) ? 1 : 0)
 }
 
 /// The value's text as UTF-8; nil only when SQLite ran out of memory making it.
@@ -35,25 +35,4 @@ private func utf8(of value: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
     let count = Int(sqlite3_value_bytes(value))
     guard let start else { return count == 0 ? UnsafeBufferPointer(start: nil, count: 0) : nil }
     return UnsafeBufferPointer(start: start, count: count)
-}
-
-/// Byte by byte: in UTF-8 a character's first byte never equals a later byte of another character, and the ASCII
-/// letters folded here are never part of a longer character, so matching bytes is matching characters.
-private func contains(_ text: UnsafeBufferPointer<UInt8>, _ part: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard !part.isEmpty else { return true }
-    guard text.count >= part.count, let first = part.first.map(foldedASCII) else { return false }
-    var start = 0
-    while start <= text.count - part.count {
-        if foldedASCII(text[start]) == first {
-            var offset = 1
-            while offset < part.count, foldedASCII(text[start + offset]) == foldedASCII(part[offset]) { offset += 1 }
-            if offset == part.count { return true }
-        }
-        start += 1
-    }
-    return false
-}
-
-private func foldedASCII(_ byte: UInt8) -> UInt8 {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }

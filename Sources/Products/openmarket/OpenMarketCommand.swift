@@ -66,6 +66,7 @@ struct ServeCommand: ParsableCommand {
         if let seed = emulator.seedReport {
             log(seed, logger: logger)
         }
+        emulator.store.observeSearchIndexBuilds { [logger] build in log(build, logger: logger) }
 
         let server: HTTPServer
         do {

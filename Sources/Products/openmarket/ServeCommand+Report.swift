@@ -72,6 +72,12 @@ extension ServeCommand {
             "--seed \(seed.source): \(seed.productCount) products built in \(Self.milliseconds(seed.buildTime)) ms, written in \(Self.milliseconds(seed.writeTime)) ms")
     }
 
+    /// Says what the index of names that counts searches costs (from 10,000 products), and when it is ready.
+    func log(_ build: SearchIndexBuild, logger: Logger) {
+        logger.info(
+            "search index: \(build.productCount) product names read in \(Self.milliseconds(build.duration)) ms, \(build.byteCount / 1_000_000) MB")
+    }
+
     private static func milliseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }

@@ -1,0 +1,45 @@
+import SQLite
+
+extension SearchIndex {
+    /// Collects the names of the products in id order, and their vendors, into a `SearchIndex`.
+    struct Builder {
+        private var names: [UInt8] = []
+        private var byteCounts = [Int](repeating: 0, count: 256)
+        private let vendorNames: [[UInt8]]
+        private var productsOfVendor: [Int]
+        private let slotOfVendor: [Int64: Int]
+        private var productCount = 0
+
+        /// nil when there are more vendors than a slot can tell apart.
+        init?(vendors: [(id: Int64, name: [UInt8])]) {
+            guard vendors.count < SearchIndex.noVendor else { return nil }
+            vendorNames = vendors.map(\.name)
+            productsOfVendor = [Int](repeating: 0, count: vendors.count)
+            slotOfVendor = Dictionary(vendors.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        }
+
+        /// Adds a product's name as stored and its vendor's id; false, adding nothing, for a name that holds the
+        /// separator (see `SearchIndex`). A vendor that is not in the list (a product without one) is none, as the
+        /// SQL's LEFT JOIN finds none.
+        mutating func append(name: UnsafeRawBufferPointer, vendorID: Int64?) -> Bool {
+            guard !name.contains(SearchIndex.separator) else { return false }
+            let slot = vendorID.flatMap { slotOfVendor[$0] }
+            if let slot { productsOfVendor[slot] += 1 }
+            for byte in name { names.append(ASCIIFolding.folded(byte)) }
+            names.append(SearchIndex.separator)
+            let slotValue = slot ?? SearchIndex.noVendor
+            for shift in stride(from: 6 * (SearchIndex.slotWidth - 1), through: 0, by: -6) {
+                names.append(0x80 | UInt8(truncatingIfNeeded: slotValue >> shift) & 0x3F)
+            }
+            for byte in names.suffix(name.count + 1 + SearchIndex.slotWidth) { byteCounts[Int(byte)] += 1 }
+            productCount += 1
+            return true
+        }
+
+        func finished(largestID: Int64, rewrites: UInt64) -> SearchIndex {
+            SearchIndex(
+                names: names, byteCounts: byteCounts, vendorNames: vendorNames, productsOfVendor: productsOfVendor,
+                productCount: productCount, largestID: largestID, rewrites: rewrites)
+        }
+    }
+}
