@@ -12,8 +12,8 @@ struct PatchTests {
         let patched = try #require(try store.patchProduct(id: created.id, ProductPatch(price: 9.99, discountedPrice: 1)))
 
         var expected = created
-        expected.price = 9.99
-        expected.discountedPrice = 1
+        expected.fields.price = 9.99
+        expected.fields.discountedPrice = 1
         #expect(patched == expected)
         #expect(try store.product(id: created.id) == expected)
     }

@@ -1,6 +1,5 @@
 /// A stored product with its images' metadata (never their bytes); `product.name` and the other seller-given
 /// fields read through to `fields`.
-@dynamicMemberLookup
 package struct Product: Sendable, Equatable {
     package var id: Int64
     package var vendorID: Int64?
@@ -38,10 +37,23 @@ package struct Product: Sendable, Equatable {
         images.first { $0.id == thumbnailImageID }
     }
 
-    package subscript<Value>(dynamicMember field: WritableKeyPath<ProductFields, Value>) -> Value {
-        get { fields[keyPath: field] }
-        set { fields[keyPath: field] = newValue }
-    }
+}
+
+/// Each seller-given field by name, not through a dynamic member's key path: every list and detail reads them for
+/// every product, and a key path resolved at run time (generic code no other module specializes) was a fifth of a
+/// list page's JSON.
+extension Product {
+    package var name: String { fields.name }
+
+    package var description: String { fields.description }
+
+    package var price: Double { fields.price }
+
+    package var currency: String { fields.currency }
+
+    package var discountedPrice: Double? { fields.discountedPrice }
+
+    package var stock: Int64 { fields.stock }
 }
 
 /// A stored image's metadata.

@@ -28,18 +28,16 @@ struct VaporItemWriter: Sendable {
     }
 
     private func write(_ item: Product, detailed: Bool, into writer: inout JSONWriter) {
-        // From `fields` itself, not through `item.name` and the like, which resolve a key path at run time.
-        let fields = item.fields
         writer.beginObject()
         writer.field("id", item.id)
-        writer.field("title", fields.name)
+        writer.field("title", item.name)
         if detailed {
-            writer.field("descriptions", fields.description)
+            writer.field("descriptions", item.description)
         }
-        writer.field("price", Self.whole(fields.price))
-        writer.field("currency", fields.currency)
-        writer.field("stock", fields.stock)
-        if let discount = fields.discountedPrice {
+        writer.field("price", Self.whole(item.price))
+        writer.field("currency", item.currency)
+        writer.field("stock", item.stock)
+        if let discount = item.discountedPrice {
             writer.field("discounted_price", Self.whole(discount))
         }
         writeURLs("thumbnails", of: item.images, at: \.thumbnailKey, into: &writer)
