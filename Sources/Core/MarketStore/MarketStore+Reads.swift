@@ -45,9 +45,7 @@ extension MarketStore {
         let kept = usingKeptCount ? rewrites.flatMap { keptCount(of: text, rewrites: $0) } : nil
         let (page, counted, total) = try connections.readTransaction { connection in
             let counted = try Self.searchCount(filter, text: text, kept: kept, on: connection)
-            let total: Int = try connection.withStatement(ProductFilter.none.countSQL) {
-                try $0.step() ? $0.column(0) : 0
-            }
+            let total = try Self.productCount(on: connection)
             let plan = Self.searchPlan(filter, matches: counted.count, total: total, offset: offset, limit: limit)
             let products = try Self.pageProducts(plan.pageSQL(order), plan, limit, offset, on: connection)
             return (ProductPage(products: products, totalCount: counted.count), counted, total)
@@ -95,6 +93,10 @@ extension MarketStore {
             }
         }
         return (count, largestID)
+    }
+
+    static func productCount(on connection: Connection) throws -> Int {
+        try connection.withStatement(ProductFilter.none.countSQL) { try $0.step() ? $0.column(0) : 0 }
     }
 
     /// 0 when there are no products.

@@ -7,9 +7,7 @@ extension MarketStore {
     /// ready count in SQL. Called once a store is opened or seeded; a search also calls it when the index is stale.
     package func prepareSearchIndex() {
         searchIndex.refresh(connections) { [connections] in
-            (try? connections.read { connection in
-                try connection.withStatement(ProductFilter.none.countSQL) { try $0.step() ? $0.column(0) : 0 }
-            }) ?? 0
+            (try? connections.read(Self.productCount)) ?? 0
         }
     }
 

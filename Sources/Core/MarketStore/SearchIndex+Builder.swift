@@ -25,15 +25,20 @@ extension SearchIndex {
             guard !name.contains(SearchIndex.separator) else { return false }
             let slot = vendorID.flatMap { slotOfVendor[$0] }
             if let slot { productsOfVendor[slot] += 1 }
-            for byte in name { names.append(ASCIIFolding.folded(byte)) }
-            names.append(SearchIndex.separator)
+            for byte in name { add(ASCIIFolding.folded(byte)) }
+            add(SearchIndex.separator)
             let slotValue = slot ?? SearchIndex.noVendor
             for shift in stride(from: 6 * (SearchIndex.slotWidth - 1), through: 0, by: -6) {
-                names.append(0x80 | UInt8(truncatingIfNeeded: slotValue >> shift) & 0x3F)
+                add(0x80 | UInt8(truncatingIfNeeded: slotValue >> shift) & 0x3F)
             }
-            for byte in names.suffix(name.count + 1 + SearchIndex.slotWidth) { byteCounts[Int(byte)] += 1 }
             productCount += 1
             return true
+        }
+
+        /// Counted as it is added: a search picks its text's rarest byte by these counts.
+        private mutating func add(_ byte: UInt8) {
+            names.append(byte)
+            byteCounts[Int(byte)] += 1
         }
 
         func finished(largestID: Int64, rewrites: UInt64) -> SearchIndex {

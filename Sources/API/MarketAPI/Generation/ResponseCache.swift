@@ -72,7 +72,8 @@ final class ResponseCache: Sendable {
     }
 
     private let store: MarketStore
-    private let publicURL: String?
+    /// False with `--public-url`: image URLs then start with it whatever the Host, so the Host is no part of a key.
+    private let hostMatters: Bool
     private let entries = Locked(Entries())
     private let maxBytes: Int
     private let refreshQueue = DispatchQueue(label: "openmarket.response-cache.refresh")
@@ -83,7 +84,7 @@ final class ResponseCache: Sendable {
 
     init(store: MarketStore, publicURL: String?, maxBytes: Int = 32 << 20) {
         self.store = store
-        self.publicURL = publicURL
+        hostMatters = publicURL == nil
         self.maxBytes = maxBytes
         store.observeWrites { [weak self] in self?.scheduleRefresh() }
     }
@@ -94,7 +95,7 @@ final class ResponseCache: Sendable {
     func response(
         for request: Request, computedAheadAfterWrites: @autoclosure () -> Bool = false, compute: @escaping Compute
     ) throws -> Response {
-        let key = Key(request, hostMatters: publicURL == nil)
+        let key = Key(request, hostMatters: hostMatters)
         if let fresh = freshResponse(key) { return fresh }
         if let flight = entries.withLock({ $0.inFlight[key] }) {
             _ = flight.wait(timeout: .now() + Self.longestWait)
@@ -108,7 +109,7 @@ final class ResponseCache: Sendable {
 
     /// The kept answer to this GET, if one is fresh: what its route would answer, found without routing.
     func freshResponse(for request: Request) -> Response? {
-        freshResponse(Key(request, hostMatters: publicURL == nil))
+        freshResponse(Key(request, hostMatters: hostMatters))
     }
 
     private func freshResponse(_ key: Key) -> Response? {
