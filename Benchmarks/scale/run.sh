@@ -13,7 +13,7 @@ sizes=("$@")
 if [ -z "${OPENMARKET:-}" ]; then build_release; fi
 
 printf '%-10s %9s %9s %9s %9s %9s %9s   %s\n' products create after-write cached page-1000 search detail \
-  "(median ms of $ROUNDS rounds; search hits, after-write/cached)"
+  "(median ms of $ROUNDS rounds; search hits, after-write/cached, create and page)"
 for size in "${sizes[@]}"; do
   database="$WORK_DIR/scale-$size.sqlite"
   filled="${FILLED:-$WORK_DIR}/filled-$size.sqlite"

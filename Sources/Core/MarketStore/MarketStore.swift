@@ -44,8 +44,9 @@ package final class MarketStore: Sendable {
         connections.writeCount
     }
 
-    /// Calls `observer` after each write, once `writeCount` has moved, on the thread that wrote, before the write
-    /// returns to its caller: keep it short. For caches that compute again ahead of the next read.
+    /// Calls `observer` after each write, once `writeCount` has moved and the writer's lock is released, on the
+    /// thread that wrote, before the write returns to its caller: the write waits for it. For caches that compute
+    /// again, ahead of the next read, what a client will ask for right after writing.
     package func observeWrites(_ observer: @escaping @Sendable () -> Void) {
         connections.observeWrites(observer)
     }

@@ -10,8 +10,11 @@ import MarketStore
 /// server its own file.)
 ///
 /// An app asks for the first page of the list again right after it writes. So a response marked
-/// `computedAheadAfterWrites` that a client was given is computed again in the background after each write, and a
-/// request that comes while that runs waits for it instead of doing the same work beside it.
+/// `computedAheadAfterWrites` that a client was given is computed again by the thread that wrote, right after the
+/// write and before its answer goes out: the page is ready when the app asks, and no thread has to be woken for
+/// it. (Computed in the background instead, a page after a write cost twice a cached one at a million products:
+/// the request arrived while the computation was still waiting for a core, then waited itself.) A request that
+/// comes while that runs waits for it instead of doing the same work beside it.
 ///
 /// A kept recompute closure holds its API, which holds this cache: a cycle that only the cache's owner can end, by
 /// calling `close()` when it goes (`Emulator`'s deinit); after that nothing is kept or computed ahead.
@@ -66,7 +69,6 @@ final class ResponseCache: Sendable {
         var aheadKeys: [Key] = []
         /// Keys being computed ahead right now; a request for one waits on its group.
         var inFlight: [Key: DispatchGroup] = [:]
-        var refreshScheduled = false
         /// Set by `close()`: nothing is kept any more.
         var closed = false
     }
@@ -76,7 +78,6 @@ final class ResponseCache: Sendable {
     private let hostMatters: Bool
     private let entries = Locked(Entries())
     private let maxBytes: Int
-    private let refreshQueue = DispatchQueue(label: "openmarket.response-cache.refresh")
     /// Few: these are the pages an app shows first, not every page it looked at.
     private static let maxAheadKeys = 4
     /// A computation ahead is one page; a request never waits for it longer than this before doing it itself.
@@ -86,7 +87,7 @@ final class ResponseCache: Sendable {
         self.store = store
         hostMatters = publicURL == nil
         self.maxBytes = maxBytes
-        store.observeWrites { [weak self] in self?.scheduleRefresh() }
+        store.observeWrites { [weak self] in self?.computeAhead() }
     }
 
     /// The response for this request's target and base URL (image URLs depend on it), computed at most once per
@@ -156,24 +157,9 @@ final class ResponseCache: Sendable {
         _ = dropped
     }
 
-    /// Returns once every computation ahead queued so far has run: a write queues its computations before it
-    /// returns, so after this a caller (a test) sees all that the earlier writes caused, without guessing a time.
-    func waitForComputationsAhead() {
-        refreshQueue.sync {}
-    }
-
-    /// Called on the writing thread: only queues the work, once for a burst of writes.
-    private func scheduleRefresh() {
-        let schedule = entries.withLock { entries in
-            defer { entries.refreshScheduled = true }
-            return !entries.refreshScheduled
-        }
-        if schedule { refreshQueue.async { [weak self] in self?.refresh() } }
-    }
-
-    private func refresh() {
+    /// Called on the writing thread after each write, once the store's write count has moved.
+    private func computeAhead() {
         let due: [(Key, Compute, DispatchGroup)] = entries.withLock { entries in
-            entries.refreshScheduled = false
             guard !entries.closed else { return [] }
             return entries.aheadKeys.compactMap { key -> (Key, Compute, DispatchGroup)? in
                 guard let entry = entries.byKey[key], entry.served, let recompute = entry.recompute else { return nil }
@@ -189,7 +175,10 @@ final class ResponseCache: Sendable {
             if let response = try? recompute() {
                 keep(response, key: key, writeCount: writeCount, recompute: recompute, served: false)
             }
-            entries.withLock { _ = $0.inFlight.removeValue(forKey: key) }
+            // A write on another thread may have started a newer computation of the same key meanwhile.
+            entries.withLock { entries in
+                if entries.inFlight[key] === flight { entries.inFlight[key] = nil }
+            }
             flight.leave()
         }
     }
