@@ -14,6 +14,8 @@ struct SearchReferenceTests {
         "ＦＵＬＬ WIDTH", "emoji 🍎 apple", "a", "ab", "abc", "  spaced  out  ", "tab\there", "line\nbreak", "\"\"\"",
         "%%%", "___", "a_b%c", "CamelCase", "camelcase", "UPPER lower MiXeD", "Straße", "STRASSE", "İstanbul",
         "istanbul", "e\u{301}cole", "école", "NEAR(a b)", "title:colon", "star* -minus ^caret",
+        // SQLite's trigram tokenizer ends a text at its first NUL; a search still finds what follows one.
+        "nul\0keyboard inside", "\0leading nul", "trailing nul\0", "two\0\0nuls mug",
     ]
     private static let extraTerms = [
         "%", "_", "'", "\"", "\"\"", "*", "AND", "OR", "NOT", "NEAR", "(", ")", "-", ":", "^", "{", "zhil", "ZHILLY",
