@@ -36,9 +36,10 @@ struct SearchIndexTests {
 
     /// `productCount` products with random names, a sixth without a vendor, the rest spread over the vendors.
     private static func makeStore(
-        productCount: Int, minimum: Int = 1, path: String = ":memory:"
+        productCount: Int, minimum: Int = 1, extensionProducts: Int = SearchIndexKeeper.defaultExtensionProducts,
+        path: String = ":memory:"
     ) throws -> (MarketStore, [Vendor]) {
-        let store = try MarketStore(path: path, readers: 2, searchIndexMinimum: minimum)
+        let store = try MarketStore(path: path, readers: 2, searchIndexMinimum: minimum, searchIndexExtension: extensionProducts)
         let vendors = try store.upsertVendors(
             vendorNames.enumerated().map { VendorConfiguration(name: $1, identifier: "id-\($0)", secret: "s") }, now: 0)
         var generator = Xorshift(state: 0x9E37_79B9_7F4A_7C15)
@@ -144,15 +145,44 @@ struct SearchIndexTests {
         _ = try store.patchProduct(id: 1, ProductPatch(name: "lamp lamp"))
         let rewrites = try #require(store.connections.settledRewriteCount)
         #expect(store.searchIndex.index(for: rewrites) == nil)
-        // Counted by the trigram index, which misses the names with "lamp" after a NUL (see `sqlCount`).
-        let trigramCount = try Self.sqlCount(ProductFilter(search: "lamp"), in: store)
-        #expect(try store.page(offset: 0, limit: 1, search: "lamp", order: .newestFirst).totalCount == trigramCount)
+        #expect(try store.page(offset: 0, limit: 1, search: "lamp", order: .newestFirst).totalCount == Self.sqlCount("lamp", in: store))
         #expect(store.waitForSearchIndex(timeout: .seconds(60)))
         let rebuilt = try #require(store.searchIndex.index(for: rewrites))
         #expect(rebuilt.rewrites != first.rewrites)
         #expect(try rebuilt.count(of: "lamp") == Self.sqlCount("lamp", in: store))
         #expect(builds.withLock { $0.map(\.productCount) } == [200, 200])
         #expect(builds.withLock { $0.allSatisfy { $0.byteCount > 200 * (1 + SearchIndex.slotWidth) } })
+    }
+
+    /// Creates leave the index in use; once `extensionProducts` were created since it was built, a search starts
+    /// adding them to a copy, which then counts every product and reads only those.
+    @Test func productsCreatedSinceTheBuildAreAddedOnceTheyAreMany() throws {
+        let (store, vendors) = try Self.makeStore(productCount: 300, extensionProducts: 40)
+        let first = try Self.builtIndex(of: store)
+        let builds = Locked<[SearchIndexBuild]>([])
+        store.observeSearchIndexBuilds { build in builds.withLock { $0.append(build) } }
+        var generator = Xorshift(state: 7)
+        func create(_ count: Int) throws {
+            for _ in 0..<count {
+                _ = try store.createProduct(
+                    Fixture.product(Self.randomName(using: &generator), vendorID: vendors[1].id), images: [])
+            }
+        }
+        try create(39)
+        _ = try store.page(offset: 0, limit: 1, search: "mug", order: .newestFirst)
+        #expect(store.waitForSearchIndex(timeout: .seconds(60)))
+        #expect(Self.currentIndex(of: store)?.largestID == first.largestID, "39 created: the index as it was")
+        try create(1)
+        _ = try store.page(offset: 0, limit: 1, search: "키보드", order: .newestFirst)
+        #expect(store.waitForSearchIndex(timeout: .seconds(60)))
+        let extended = try #require(Self.currentIndex(of: store))
+        #expect(extended.largestID == first.largestID + 40)
+        #expect(extended.productCount == 340)
+        #expect(extended.rewrites == first.rewrites)
+        #expect(builds.withLock { $0.map(\.namesRead) } == [300, 40])
+        #expect(builds.withLock { $0.map(\.productCount) } == [300, 340])
+        try Self.checkCounts(of: store, "extended")
+        #expect(Self.currentIndex(of: store)?.largestID == first.largestID + 40, "the checks built nothing more")
     }
 
     @Test func aStoreBelowTheMinimumBuildsNone() throws {

@@ -52,6 +52,8 @@ extension MarketStore {
         }
         // Counted whole in SQL: the index is missing or stale, and is built for the searches after this one.
         if kept == nil { searchIndex.refresh(connections) { total } }
+        // Counted from a kept count and the products created since it, which the index may take in.
+        if kept != nil { searchIndex.extendIfBehind(connections, largestID: counted.largestID) }
         guard let rewrites, connections.settledRewriteCount == rewrites else { return (page, kept == nil) }
         let entry = SearchCounts.Entry(count: counted.count, largestID: counted.largestID, rewrites: rewrites)
         searchCounts.keep(entry, for: text)

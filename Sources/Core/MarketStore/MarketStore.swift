@@ -17,11 +17,15 @@ package final class MarketStore: Sendable {
             searchIndexMinimum: SearchIndexKeeper.defaultMinimumProducts)
     }
 
-    /// The same, with a search index kept once the store holds `searchIndexMinimum` products (see `SearchIndex`).
-    init(path: String, readers: Int = 4, maximumReaders: Int? = nil, searchIndexMinimum: Int) throws {
+    /// The same, with a search index kept once the store holds `searchIndexMinimum` products, and extended once
+    /// `searchIndexExtension` were created since it was built (see `SearchIndexKeeper`).
+    init(
+        path: String, readers: Int = 4, maximumReaders: Int? = nil, searchIndexMinimum: Int,
+        searchIndexExtension: Int = SearchIndexKeeper.defaultExtensionProducts
+    ) throws {
         connections = try ConnectionPool(
             path: path, readers: readers, maximumReaders: maximumReaders ?? max(2 * readers, 8))
-        searchIndex = SearchIndexKeeper(minimumProducts: searchIndexMinimum)
+        searchIndex = SearchIndexKeeper(minimumProducts: searchIndexMinimum, extensionProducts: searchIndexExtension)
     }
 
     /// A new in-memory store holding what `template` holds (vendors, products, images, id counters, generation),

@@ -8,7 +8,7 @@ extension SearchIndex {
         private let vendorNames: [[UInt8]]
         private var productsOfVendor: [Int]
         private let slotOfVendor: [Int64: Int]
-        private var productCount = 0
+        private(set) var productCount = 0
 
         /// nil when there are more vendors than a slot can tell apart.
         init?(vendors: [(id: Int64, name: [UInt8])]) {
@@ -16,6 +16,20 @@ extension SearchIndex {
             vendorNames = vendors.map(\.name)
             productsOfVendor = [Int](repeating: 0, count: vendors.count)
             slotOfVendor = Dictionary(vendors.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        }
+
+        /// Goes on from `base` with the products created after its largest id, `expectedProducts` or so; nil when the
+        /// vendors are not those `base` was built with, slot for slot (a vendor change is a rewrite, so a store whose
+        /// rewrite count still matches `base` has the same ones).
+        init?(extending base: SearchIndex, vendors: [(id: Int64, name: [UInt8])], expectedProducts: Int) {
+            guard vendors.map(\.name) == base.vendorNames else { return nil }
+            self.init(vendors: vendors)
+            names = base.names
+            // One copy of the shared buffer, at its final size, instead of a copy on the first append and more as it grows.
+            names.reserveCapacity(base.names.count + expectedProducts * (base.names.count / max(base.productCount, 1) + 1))
+            byteCounts = base.byteCounts
+            productsOfVendor = base.productsOfVendor
+            productCount = base.productCount
         }
 
         /// Adds a product's name as stored and its vendor's id; false, adding nothing, for a name that holds the

@@ -2,7 +2,8 @@ import SQLite
 
 extension SearchIndex {
     enum Reading {
-        case built(SearchIndex)
+        /// `namesRead`: all of them, or those added to the index extended.
+        case built(SearchIndex, namesRead: Int)
         /// A name holds the separator, or there are too many vendors: no index until a rewrite.
         case unindexable(rewrites: UInt64)
         /// The store went away, a rewrite ran meanwhile, or a read failed: nothing learnt.
@@ -13,15 +14,24 @@ extension SearchIndex {
     /// of its own: an in-memory store reads on its writer, so a write waits for one batch at most, never the whole
     /// build. Creates meanwhile add larger ids, which are not read (the kept count's own path counts them); any other
     /// write moves the settled rewrite count, and what was read is dropped. `pool` gives nil once the store is gone,
-    /// so a build does not keep it alive.
-    static func read(from pool: () -> ConnectionPool?, batchSize: Int) throws -> Reading {
+    /// so a build does not keep it alive. With `base`, an index of this store at this rewrite count, only the
+    /// products created since it was built are read, and added to a copy of it.
+    static func read(from pool: () -> ConnectionPool?, batchSize: Int, extending base: SearchIndex? = nil) throws -> Reading {
         guard let rewrites = pool()?.settledRewriteCount,
             let (largestID, vendors) = try pool()?.readTransaction({
                 try (MarketStore.largestProductID(on: $0), vendors(on: $0))
             })
         else { return .abandoned }
-        var builder = Builder(vendors: vendors)
+        var builder: Builder?
         var after: Int64 = 0
+        if let base, base.rewrites == rewrites,
+            let extending = Builder(extending: base, vendors: vendors, expectedProducts: Int(largestID - base.largestID)) {
+            builder = extending
+            after = base.largestID
+        } else {
+            builder = Builder(vendors: vendors)
+        }
+        let namesBefore = builder?.productCount ?? 0
         while builder != nil, after < largestID {
             guard let pool = pool() else { return .abandoned }
             let last = try pool.read {
@@ -32,7 +42,7 @@ extension SearchIndex {
         }
         guard pool()?.settledRewriteCount == rewrites else { return .abandoned }
         guard let builder else { return .unindexable(rewrites: rewrites) }
-        return .built(builder.finished(largestID: largestID, rewrites: rewrites))
+        return .built(builder.finished(largestID: largestID, rewrites: rewrites), namesRead: builder.productCount - namesBefore)
     }
 
     /// Adds the products with ids in `after + 1 ... largestID`, `count` at most; the last id read. `builder` becomes

@@ -44,7 +44,7 @@ final class SnapshotSearchIndex: Sendable {
             }
             state.withLock { state in
                 state.isBuilding = false
-                if case let .built(index) = reading { state.index = index }
+                if case let .built(index, _) = reading { state.index = index }
             }
         }
     }

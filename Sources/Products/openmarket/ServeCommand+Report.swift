@@ -72,10 +72,15 @@ extension ServeCommand {
             "--seed \(seed.source): \(seed.productCount) products built in \(Self.milliseconds(seed.buildTime)) ms, written in \(Self.milliseconds(seed.writeTime)) ms")
     }
 
-    /// Says what the index of names that counts searches costs (from 10,000 products), and when it is ready.
+    /// Says what the index of names that counts searches costs (from 10,000 products), and when it is ready; an
+    /// extension (the products created since) says what it added.
     func log(_ build: SearchIndexBuild, logger: Logger) {
-        logger.info(
-            "search index: \(build.productCount) product names read in \(Self.milliseconds(build.duration)) ms, \(build.byteCount / 1_000_000) MB")
+        let time = "\(Self.milliseconds(build.duration)) ms, \(build.byteCount / 1_000_000) MB"
+        if build.namesRead < build.productCount {
+            logger.info("search index: \(build.namesRead) product names added in \(time), \(build.productCount) in all")
+        } else {
+            logger.info("search index: \(build.productCount) product names read in \(time)")
+        }
     }
 
     private static func milliseconds(_ duration: Duration) -> Int64 {
