@@ -185,6 +185,30 @@ struct SearchIndexTests {
         #expect(Self.currentIndex(of: store)?.largestID == first.largestID + 40, "the checks built nothing more")
     }
 
+    /// A created name that holds the separator byte stops the extension; the index as it was goes on counting the
+    /// products up to its largest id, and the SQL the rest.
+    @Test func aCreatedNameWithTheSeparatorByteKeepsTheIndexAsItWas() throws {
+        let (store, vendors) = try Self.makeStore(productCount: 300, extensionProducts: 40)
+        let first = try Self.builtIndex(of: store)
+        try store.connections.write(appendsOnly: true) { connection in
+            try connection.execute("""
+                INSERT INTO products (vendor_id, name, description, price, currency, stock, registered_at)
+                VALUES (\(vendors[0].id), CAST(x'4D7567FF4D7567' AS TEXT), '', 1, 'KRW', 1, 0)
+                """)
+        }
+        for index in 0..<40 {
+            _ = try store.createProduct(Fixture.product("mug \(index)", vendorID: vendors[1].id), images: [])
+        }
+        for _ in 0..<3 {
+            _ = try store.page(offset: 0, limit: 1, search: "mug", order: .newestFirst)
+            #expect(store.waitForSearchIndex(timeout: .seconds(60)))
+            #expect(Self.currentIndex(of: store)?.largestID == first.largestID)
+        }
+        for term in ["mug", "Mug", "g", "키보드", "\0"] {
+            #expect(try store.page(offset: 0, limit: 1, search: term, order: .newestFirst).totalCount == Self.sqlCount(term, in: store))
+        }
+    }
+
     @Test func aStoreBelowTheMinimumBuildsNone() throws {
         let (store, vendors) = try Self.makeStore(productCount: 49, minimum: 50)
         store.prepareSearchIndex()

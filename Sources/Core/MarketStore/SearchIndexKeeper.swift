@@ -86,12 +86,13 @@ final class SearchIndexKeeper: Sendable {
     }
 
     /// Starts adding the products created since the index was built to a copy of it, if they are
-    /// `extensionProducts` or more (`largestID` is the store's largest product id) and no build runs.
+    /// `extensionProducts` or more (`largestID` is the store's largest product id), no build runs, and none found a
+    /// name the index cannot hold since the last rewrite (the index in use stays; searches count the rest in SQL).
     func extendIfBehind(_ connections: ConnectionPool, largestID: Int64) {
         guard let rewrites = connections.settledRewriteCount else { return }
         let base = state.withLock { state -> SearchIndex? in
-            guard !state.isBuilding, let index = state.index, index.rewrites == rewrites,
-                largestID - index.largestID >= Int64(extensionProducts)
+            guard !state.isBuilding, state.unindexableAt != rewrites, let index = state.index,
+                index.rewrites == rewrites, largestID - index.largestID >= Int64(extensionProducts)
             else { return nil }
             state.isBuilding = true
             return index
