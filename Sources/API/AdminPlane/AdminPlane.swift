@@ -53,11 +53,13 @@ package final class AdminPlane: RequestInterceptor {
         guard Self.isAdminPath(request.path) else {
             return gate.withSharedLock {
                 guard !request.isHealthCheck else { return faults.apply(to: request, next: next) }
-                // Closures written in place, not kept in a variable: a non-escaping one then needs no allocation.
-                guard let classFront else {
-                    return journal.record(request) { faults.apply(to: $0, next: next) }
+                // A local function, not a closure kept in a variable: passed on as a non-escaping closure it needs no
+                // allocation.
+                func answer(_ request: Request) -> Response {
+                    faults.apply(to: request, next: next)
                 }
-                return classFront.respond(to: request, journal: journal) { faults.apply(to: $0, next: next) }
+                guard let classFront else { return journal.record(request, answer: answer) }
+                return classFront.respond(to: request, journal: journal, answer: answer)
             }
         }
         // A student's own view signs in with the team's credentials, from any machine, without the admin token.

@@ -50,10 +50,13 @@ extension MarketStore {
             let products = try Self.pageProducts(plan.pageSQL(order), plan, limit, offset, on: connection)
             return (ProductPage(products: products, totalCount: counted.count), counted, total)
         }
-        // Counted whole in SQL: the index is missing or stale, and is built for the searches after this one.
-        if kept == nil { searchIndex.refresh(connections) { total } }
-        // Counted from a kept count and the products created since it, which the index may take in.
-        if kept != nil { searchIndex.extendIfBehind(connections, largestID: counted.largestID) }
+        if kept == nil {
+            // Counted whole in SQL: the index is missing or stale, and is built for the searches after this one.
+            searchIndex.refresh(connections) { total }
+        } else {
+            // Counted from a kept count and the products created since it, which the index may take in.
+            searchIndex.extendIfBehind(connections, largestID: counted.largestID)
+        }
         guard let rewrites, connections.settledRewriteCount == rewrites else { return (page, kept == nil) }
         let entry = SearchCounts.Entry(count: counted.count, largestID: counted.largestID, rewrites: rewrites)
         searchCounts.keep(entry, for: text)

@@ -36,7 +36,6 @@ package struct Product: Sendable, Equatable {
     package var thumbnail: ImageRecord? {
         images.first { $0.id == thumbnailImageID }
     }
-
 }
 
 /// Each seller-given field by name, not through a dynamic member's key path: every list and detail reads them for

@@ -19,12 +19,12 @@ final class RequestDispatcher: Sendable {
         let started = ContinuousClock.now
         let request = Self.request(from: raw)
         let refusal = ShimRefusal.error(for: raw)
-        // Closures written in place, not kept in a variable: a non-escaping one then needs no allocation.
-        let response = if let interceptor {
-            interceptor.respond(to: request) { [router] in refusal.map(router.render) ?? router.respond(to: $0) }
-        } else {
+        // A local function, not a closure kept in a variable: passed on as a non-escaping closure it needs no
+        // allocation.
+        func answer(_ request: Request) -> Response {
             refusal.map(router.render) ?? router.respond(to: request)
         }
+        let response = interceptor?.respond(to: request, next: answer) ?? answer(request)
         Self.send(response, to: exchange)
         if let accessLog {
             let elapsed = ContinuousClock.now - started
