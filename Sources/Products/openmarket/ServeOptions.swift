@@ -23,7 +23,10 @@ struct ServeOptions: ParsableArguments {
         valueName: "roster.csv"))
     var classRoster: String?
 
-    @Option(help: "Fill an empty store: \"demo\" for the built-in shop, or the path of a fixture file (JSON).")
+    @Option(help: """
+        Fill an empty store: "demo" for the built-in shop, "generated:N" for N products (1 to 1,000,000), or the \
+        path of a fixture file (JSON).
+        """)
     var seed: String?
 
     @Flag(help: "Enforce the course rules (1-5 images of at most 300 KB, name and description lengths, discount <= price).")
