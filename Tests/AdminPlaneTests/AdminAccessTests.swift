@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AdminPlane
+import HTTPCore
 
 @Suite struct AdminAccessTests {
     @Test func loopbackAddressesAreThisMachine() {
@@ -23,10 +24,10 @@ import Testing
     }
 
     @Test func adminPathsIgnoreExtraSlashes() {
-        #expect(AdminPlane.isAdminPath("/__admin/health"))
-        #expect(AdminPlane.isAdminPath("//__admin//health/"))
-        #expect(AdminPlane.isAdminPath("/__admin"))
-        #expect(!AdminPlane.isAdminPath("/__administrator"))
-        #expect(!AdminPlane.isAdminPath("/api/__admin"))
+        #expect(ControlPlanePath.contains("/__admin/health"))
+        #expect(ControlPlanePath.contains("//__admin//health/"))
+        #expect(ControlPlanePath.contains("/__admin"))
+        #expect(!ControlPlanePath.contains("/__administrator"))
+        #expect(!ControlPlanePath.contains("/api/__admin"))
     }
 }

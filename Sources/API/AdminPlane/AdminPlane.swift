@@ -50,7 +50,7 @@ package final class AdminPlane: RequestInterceptor {
     }
 
     package func respond(to request: Request, next: (Request) -> Response) -> Response {
-        guard Self.isAdminPath(request.path) else {
+        guard ControlPlanePath.contains(request.path) else {
             return gate.withSharedLock {
                 guard !request.isHealthCheck else { return faults.apply(to: request, next: next) }
                 // A local function, not a closure kept in a variable: passed on as a non-escaping closure it needs no
@@ -72,15 +72,5 @@ package final class AdminPlane: RequestInterceptor {
             return router.render(HTTPError(error))
         }
         return router.respond(to: request)
-    }
-
-    /// `/__admin` and below, however many slashes surround it (routing ignores empty segments). Checked on the
-    /// raw bytes: it runs for every API request.
-    static func isAdminPath(_ path: String) -> Bool {
-        let trimmed = path.utf8.drop { $0 == UInt8(ascii: "/") }
-        let prefix = "__admin".utf8
-        guard trimmed.starts(with: prefix) else { return false }
-        let rest = trimmed.dropFirst(prefix.count)
-        return rest.first.map { $0 == UInt8(ascii: "/") } ?? true
     }
 }

@@ -94,9 +94,30 @@ public final class OpenMarketEmulator: Sendable {
         Installation.reachesSharedSession
     }
 
-    /// Undoes ``install()`` if this emulator is the one installed: those sessions go to the network again.
+    /// Undoes ``install()`` if this emulator is the one installed. Its hosts stay guarded: until another emulator
+    /// is installed, a request for them through those sessions fails at once with `URLError.cannotConnectToHost`
+    /// (its message says no emulator is installed) and never reaches the real server. A request already started
+    /// is still answered by this emulator. ``releaseGuardedHosts()`` lets the hosts reach the network again.
     public func uninstall() {
         Installation.uninstall(protocolClass)
+    }
+
+    /// Lets the hosts of every emulator installed so far reach the network again while none is installed, for a
+    /// suite that means to talk to a real server after its in-process tests. Until then, and from the next
+    /// ``install()`` on, no request for them leaves the process.
+    public static func releaseGuardedHosts() {
+        EmulatorRegistry.shared.releaseGuardedHosts()
+    }
+
+    /// Waits until every request this emulator has started to answer is over for the app: its completion handler
+    /// has returned, or its delegate was told it completed (`URLSessionTask.state` is `.completed`), or the task is
+    /// gone. For `tearDown`, before ``uninstall()``: the answer to a request a test did not wait for then arrives
+    /// while that test still runs, so what it asserts is reported in that test. On the main thread it runs the main
+    /// run loop meanwhile, so a session whose delegate queue is the main queue completes too.
+    /// - Returns: false when `timeout` (seconds) ran out first.
+    @discardableResult
+    public func waitForRequestsInFlight(timeout: TimeInterval = 10) -> Bool {
+        EmulatorRegistry.shared.entry(for: protocolClass)?.inFlight.wait(timeout: timeout) ?? true
     }
 
     /// A client wired to this emulator, signed in as the first configured vendor (the demo vendor by default), with

@@ -20,6 +20,17 @@ struct AnsweredHosts: Sendable {
         self.authorities = authorities
     }
 
+    private init(authorities: Set<String>) {
+        self.authorities = authorities
+    }
+
+    static let none = AnsweredHosts(authorities: [])
+
+    /// The hosts either answers.
+    func adding(_ other: AnsweredHosts) -> AnsweredHosts {
+        AnsweredHosts(authorities: authorities.union(other.authorities))
+    }
+
     func answers(_ url: URL?) -> Bool {
         guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return false }
         let defaultPort = switch scheme {

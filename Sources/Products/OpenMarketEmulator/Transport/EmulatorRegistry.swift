@@ -11,7 +11,9 @@ import Locking
 ///
 /// One more class, `installedProtocolClass`, answers for whichever emulator `install()` put in place last: sessions
 /// that captured it once (FoundationNetworking's shared session, a configuration made while installed) reach every
-/// later install, so each test can install an emulator of its own.
+/// later install, so each test can install an emulator of its own. It also keeps the hosts of every emulator
+/// installed so far (the guarded hosts): with none installed, after an `uninstall()` or between tests, a request
+/// for one of them fails at once instead of reaching the real server, until `releaseGuardedHosts()`.
 final class EmulatorRegistry: Sendable {
     static let shared = EmulatorRegistry()
     static let installedProtocolClass: URLProtocol.Type = EmulatorURLProtocol<InstalledTag>.self
@@ -22,6 +24,7 @@ final class EmulatorRegistry: Sendable {
         let emulator: WeakEmulator
         /// The emulator's own protocol class.
         let owner: ObjectIdentifier
+        let inFlight: InFlightRequests
     }
 
     /// Unchecked Sendable: `Emulator` is Sendable and a weak reference to it is only read.
@@ -29,8 +32,22 @@ final class EmulatorRegistry: Sendable {
         weak var emulator: Emulator?
     }
 
+    /// What the installed-emulator class finds for a request.
+    enum Installed {
+        case emulator(Entry)
+        /// No emulator is installed, and the request is for a host one answered.
+        case guarded
+        /// Not a host any installed emulator answered: the network's.
+        case elsewhere
+    }
+
+    private struct Installation {
+        var entry: Entry?
+        var guarded = AnsweredHosts.none
+    }
+
     private let entries = Locked<[ObjectIdentifier: Entry]>([:])
-    private let installed = Locked<Entry?>(nil)
+    private let installation = Locked<Installation>(Installation())
     private let lastNumber = Locked<UInt64>(0)
 
     /// A protocol class no emulator had before, now answering for `emulator`.
@@ -41,30 +58,48 @@ final class EmulatorRegistry: Sendable {
         }
         let protocolClass = ProtocolTags.protocolClass(number: number)
         let owner = ObjectIdentifier(protocolClass)
-        let entry = Entry(hosts: hosts, maxBodyBytes: maxBodyBytes, emulator: WeakEmulator(emulator: emulator), owner: owner)
+        let entry = Entry(
+            hosts: hosts, maxBodyBytes: maxBodyBytes, emulator: WeakEmulator(emulator: emulator), owner: owner,
+            inFlight: InFlightRequests())
         entries.withLock { $0[owner] = entry }
         return protocolClass
     }
 
+    /// The entry of an emulator's own protocol class.
     func entry(for protocolClass: AnyClass) -> Entry? {
-        if protocolClass == Self.installedProtocolClass {
-            return installed.withLock { $0 }
+        entries.withLock { $0[ObjectIdentifier(protocolClass)] }
+    }
+
+    /// What the installed-emulator class answers `url` with.
+    func installed(for url: URL?) -> Installed {
+        installation.withLock { installation in
+            if let entry = installation.entry, entry.hosts.answers(url) { return .emulator(entry) }
+            return installation.guarded.answers(url) ? .guarded : .elsewhere
         }
-        return entries.withLock { $0[ObjectIdentifier(protocolClass)] }
     }
 
-    /// `installedProtocolClass` answers for the emulator of `protocolClass` from now on, in place of any other.
+    /// `installedProtocolClass` answers for the emulator of `protocolClass` from now on, in place of any other, and
+    /// guards its hosts.
     func install(_ protocolClass: AnyClass) {
-        let entry = entry(for: protocolClass)
-        installed.withLock { $0 = entry }
+        guard let entry = entry(for: protocolClass) else { return }
+        installation.withLock { installation in
+            installation.entry = entry
+            installation.guarded = installation.guarded.adding(entry.hosts)
+        }
     }
 
-    /// Ends the installation of `protocolClass`'s emulator; false when another one is installed (or none).
+    /// Ends the installation of `protocolClass`'s emulator; false when another one is installed (or none). Its
+    /// hosts stay guarded.
     func uninstall(_ protocolClass: AnyClass) -> Bool {
-        installed.withLock { installed in
-            guard installed?.owner == ObjectIdentifier(protocolClass) else { return false }
-            installed = nil
+        installation.withLock { installation in
+            guard installation.entry?.owner == ObjectIdentifier(protocolClass) else { return false }
+            installation.entry = nil
             return true
         }
+    }
+
+    /// Lets the hosts of the emulators installed so far reach the network again while none is installed.
+    func releaseGuardedHosts() {
+        installation.withLock { $0.guarded = .none }
     }
 }

@@ -17,7 +17,11 @@ final class EmulatorURLProtocol<Tag: ProtocolTag>: URLProtocol {
     private let exchange = Locked<InProcessExchange?>(nil)
 
     override class func canInit(with request: URLRequest) -> Bool {
-        EmulatorRegistry.shared.entry(for: self)?.hosts.answers(request.url) ?? false
+        guard self == EmulatorRegistry.installedProtocolClass else {
+            return EmulatorRegistry.shared.entry(for: self)?.hosts.answers(request.url) ?? false
+        }
+        if case .elsewhere = EmulatorRegistry.shared.installed(for: request.url) { return false }
+        return true
     }
 
     override class func canonicalRequest(for request: URLRequest) -> URLRequest {
@@ -30,16 +34,47 @@ final class EmulatorURLProtocol<Tag: ProtocolTag>: URLProtocol {
             running.deliverReady()
             return
         }
-        let entry = EmulatorRegistry.shared.entry(for: Self.self)
+        let (destination, inFlight) = destination()
+        inFlight?.started(task)
+        let isControlPlane = ControlPlanePath.contains(
+            request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedPath } ?? "")
+        let rates = if case .emulator(let emulator, _) = destination, !isControlPlane {
+            emulator.pace.rates
+        } else {
+            NetworkPace.Rates()
+        }
         let started = InProcessExchange(
             for: ProtocolCallbacks(protocol: self, client: client), timeoutInterval: request.timeoutInterval,
-            rates: entry?.emulator.emulator?.pace.rates ?? NetworkPace.Rates())
+            rates: rates)
         exchange.withLock { $0 = started }
-        started.start(request, isUpload: task is URLSessionUploadTask, entry: entry)
+        started.start(request, isUpload: task is URLSessionUploadTask, destination: destination)
     }
 
     override func stopLoading() {
         exchange.withLock { $0 }?.cancel()
+    }
+
+    /// The emulator this request goes to, and its tasks in flight; or the error it fails with.
+    private func destination() -> (InProcessExchange.Destination, InFlightRequests?) {
+        let entry: EmulatorRegistry.Entry
+        if Self.self == EmulatorRegistry.installedProtocolClass {
+            guard case .emulator(let installed) = EmulatorRegistry.shared.installed(for: request.url) else {
+                return (.nowhere(RequestStopped.notInstalled(request)), nil)
+            }
+            entry = installed
+        } else {
+            guard let own = EmulatorRegistry.shared.entry(for: Self.self) else {
+                return (.nowhere(RequestStopped.gone(request)), nil)
+            }
+            entry = own
+        }
+        guard let emulator = entry.emulator.emulator else { return (.nowhere(RequestStopped.gone(request)), nil) }
+        #if canImport(FoundationNetworking)
+        if task is URLSessionDownloadTask {
+            return (.nowhere(RequestStopped.downloadTask(request)), entry.inFlight)
+        }
+        #endif
+        return (.emulator(emulator, maxBodyBytes: entry.maxBodyBytes), entry.inFlight)
     }
 }
 

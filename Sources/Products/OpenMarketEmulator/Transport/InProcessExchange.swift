@@ -34,7 +34,19 @@ final class InProcessExchange: Sendable {
     /// What reaches the client.
     private enum Outcome: Sendable {
         case answer(Response, url: URL, isHead: Bool)
-        case failure(URLError.Code)
+        case failure(URLError)
+    }
+
+    /// Where a request goes: the emulator that answers it, held until the exchange ends, so that an `uninstall()`
+    /// or a test letting go of the emulator meanwhile changes nothing for it; or why nothing answers it.
+    enum Destination: Sendable {
+        case emulator(Emulator, maxBodyBytes: Int)
+        case nowhere(URLError)
+
+        var maxBodyBytes: Int {
+            if case .emulator(_, let maxBodyBytes) = self { return maxBodyBytes }
+            return InProcessRequest.defaultMaxBodyBytes
+        }
     }
 
     /// A response body on its way at the download rate.
@@ -57,6 +69,10 @@ final class InProcessExchange: Sendable {
     private let timeout: Duration
     /// Read once, when the request starts: a change applies from the next request on.
     private let rates: NetworkPace.Rates
+    /// Whether a paced body reaches the client a piece at a time, as it crosses, or whole once its last byte is due.
+    /// Apple's loading system gathers the pieces for a completion handler; FoundationNetworking keeps only the last
+    /// one for it, so there only a data delegate's task gets pieces (`DataDelegateTask`). The time is the same.
+    private let deliversPieces: Bool
     /// Unchecked: a work item is only scheduled and cancelled, both safe from any thread.
     private let state = Locked<UncheckedState>(UncheckedState(.running))
 
@@ -67,6 +83,11 @@ final class InProcessExchange: Sendable {
 
     init(for callbacks: ProtocolCallbacks, timeoutInterval: TimeInterval, rates: NetworkPace.Rates) {
         self.callbacks = callbacks
+        #if canImport(FoundationNetworking)
+        deliversPieces = rates.downloadBytesPerSecond != nil && DataDelegateTask.receivesPieces(callbacks.protocol?.task)
+        #else
+        deliversPieces = true
+        #endif
         timeout = .milliseconds(Int(min(timeoutInterval, 86_400) * 1000))
         self.rates = rates
     }
@@ -77,20 +98,22 @@ final class InProcessExchange: Sendable {
     /// another queue while the session starts or ends other tasks can crash it. Only a body stream (which may wait
     /// on the app), a slow upload and timers leave that queue, and what they lead to comes back to it through
     /// `handOver`.
-    func start(_ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?) {
-        if let rate = rates.uploadBytesPerSecond, !isUpload, let stream = InProcessRequest.bodyStream(of: request) {
+    func start(_ request: URLRequest, isUpload: Bool, destination: Destination) {
+        if case .nowhere(let error) = destination {
+            run(.outcome(.failure(error)))
+        } else if let rate = rates.uploadBytesPerSecond, !isUpload, let stream = InProcessRequest.bodyStream(of: request) {
             let schedule = PieceSchedule(bytesPerSecond: rate, start: .now())
             let body = BodyStream(stream: stream)
             Self.queue.async { [self] in
                 body.stream.open()
-                readPaced(body, read: [], schedule: schedule, request: request, entry: entry)
+                readPaced(body, read: [], schedule: schedule, request: request, destination: destination)
             }
         } else if request.httpBodyStream != nil {
             Self.queue.async { [self] in
-                answer(Self.answer(request, isUpload: isUpload, entry: entry), tell: handOver)
+                answer(Self.answer(request, isUpload: isUpload, destination: destination), tell: handOver)
             }
         } else {
-            answer(Self.answer(request, isUpload: isUpload, entry: entry), tell: run)
+            answer(Self.answer(request, isUpload: isUpload, destination: destination), tell: run)
         }
     }
 
@@ -118,18 +141,17 @@ final class InProcessExchange: Sendable {
     /// Reads the next piece of a request body, then waits on a timer until it has crossed the network at the upload
     /// rate; answers when the stream ends. The stream is closed when reading ends, whatever ends it.
     private func readPaced(
-        _ body: BodyStream, read: [UInt8], schedule: PieceSchedule, request: URLRequest,
-        entry: EmulatorRegistry.Entry?
+        _ body: BodyStream, read: [UInt8], schedule: PieceSchedule, request: URLRequest, destination: Destination
     ) {
         let stream = body.stream
-        let limit = entry?.maxBodyBytes ?? InProcessRequest.defaultMaxBodyBytes
+        let limit = destination.maxBodyBytes
         let piece = Self.readPiece(of: stream, size: schedule.pieceSize)
         let bytes = read + piece
         let crossed = schedule.due(bytes.count)
         if PieceSchedule.outlasts(timeout, from: schedule.due(read.count), to: crossed) {
             stream.close()
             after(schedule.due(read.count) + timeout.dispatchInterval) { [self] in
-                handOver(.outcome(.failure(.timedOut)))
+                handOver(.outcome(.failure(URLError(.timedOut))))
             }
             return
         }
@@ -140,11 +162,13 @@ final class InProcessExchange: Sendable {
                 ? .success(bytes) : .failure(InProcessRequest.tooLarge(limit))
             // Answered once the last byte has crossed, as a server answers a body it has received.
             after(crossed) { [self] in
-                answer(Self.answer(request, isUpload: false, entry: entry, body: read), tell: handOver)
+                answer(Self.answer(request, isUpload: false, destination: destination, body: read), tell: handOver)
             }
             return
         }
-        if !after(crossed, { [self] in readPaced(body, read: bytes, schedule: schedule, request: request, entry: entry) }) {
+        if !after(crossed, { [self] in
+            readPaced(body, read: bytes, schedule: schedule, request: request, destination: destination)
+        }) {
             stream.close()
         }
     }
@@ -174,7 +198,7 @@ final class InProcessExchange: Sendable {
     private func answer(_ outcome: Outcome, tell: (Step) -> Void) {
         let delay = if case .answer(let response, _, _) = outcome { response.delay } else { Duration.zero }
         if delay >= timeout {
-            after(.now() + timeout.dispatchInterval) { [self] in handOver(.outcome(.failure(.timedOut))) }
+            after(.now() + timeout.dispatchInterval) { [self] in handOver(.outcome(.failure(URLError(.timedOut)))) }
         } else if delay > .zero {
             after(.now() + delay.dispatchInterval) { [self] in handOver(.outcome(outcome)) }
         } else {
@@ -182,20 +206,19 @@ final class InProcessExchange: Sendable {
         }
     }
 
-    /// A request to an emulator that is gone fails as a server that is gone would. `body`, when given, was read
-    /// already (at the upload rate).
+    /// `body`, when given, was read already (at the upload rate).
     private static func answer(
-        _ request: URLRequest, isUpload: Bool, entry: EmulatorRegistry.Entry?,
-        body: Result<[UInt8], HTTPError>? = nil
+        _ request: URLRequest, isUpload: Bool, destination: Destination, body: Result<[UInt8], HTTPError>? = nil
     ) -> Outcome {
-        guard let entry, let emulator = entry.emulator.emulator, let url = request.url else {
-            return .failure(.cannotConnectToHost)
+        guard case .emulator(let emulator, let maxBodyBytes) = destination, let url = request.url else {
+            if case .nowhere(let error) = destination { return .failure(error) }
+            return .failure(URLError(.badURL))
         }
         let isHead = request.httpMethod?.uppercased() == "HEAD"
         let made = isUpload
             ? .failure(InProcessRequest.uploadTaskRefusal)
             : body.map { $0.map { InProcessRequest.make(from: request, body: $0) } }
-                ?? InProcessRequest.make(from: request, maxBodyBytes: entry.maxBodyBytes)
+                ?? InProcessRequest.make(from: request, maxBodyBytes: maxBodyBytes)
         switch made {
         case .success(let request):
             return .answer(emulator.respond(to: request), url: url, isHead: isHead)
@@ -263,8 +286,8 @@ final class InProcessExchange: Sendable {
         guard case .answer(let response, let url, let isHead) = outcome,
             response.delivery != .drop, response.delivery != .reset
         else {
-            let code = if case .failure(let code) = outcome { code } else { URLError.Code.networkConnectionLost }
-            finish(failing: code)
+            let error = if case .failure(let error) = outcome { error } else { URLError(.networkConnectionLost) }
+            finish(failing: error)
             return
         }
         // Gone only when the loading system let go of the task, which then hears nothing more.
@@ -284,7 +307,7 @@ final class InProcessExchange: Sendable {
         if !body.isEmpty {
             client.urlProtocol(urlProtocol, didLoad: body)
         }
-        finish(failing: breaks ? .networkConnectionLost : nil)
+        finish(failing: breaks ? URLError(.networkConnectionLost) : nil)
     }
 
     private func schedulePiece(_ download: Download) {
@@ -292,7 +315,7 @@ final class InProcessExchange: Sendable {
         let previous = download.schedule.due(download.sent)
         let due = download.schedule.due(end)
         if PieceSchedule.outlasts(timeout, from: previous, to: due) {
-            after(previous + timeout.dispatchInterval) { [self] in handOver(.outcome(.failure(.timedOut))) }
+            after(previous + timeout.dispatchInterval) { [self] in handOver(.outcome(.failure(URLError(.timedOut)))) }
         } else {
             after(due) { [self] in handOver(.piece(download)) }
         }
@@ -302,14 +325,18 @@ final class InProcessExchange: Sendable {
         guard isRunning, let urlProtocol = callbacks.protocol else { return }
         let end = min(download.body.count, download.sent + download.schedule.pieceSize)
         let start = download.body.startIndex
-        callbacks.client.urlProtocol(urlProtocol, didLoad: download.body[(start + download.sent)..<(start + end)])
+        if deliversPieces {
+            callbacks.client.urlProtocol(urlProtocol, didLoad: download.body[(start + download.sent)..<(start + end)])
+        } else if end == download.body.count {
+            callbacks.client.urlProtocol(urlProtocol, didLoad: download.body)
+        }
         guard end == download.body.count else {
             var next = download
             next.sent = end
             schedulePiece(next)
             return
         }
-        finish(failing: download.breaksAtEnd ? .networkConnectionLost : nil)
+        finish(failing: download.breaksAtEnd ? URLError(.networkConnectionLost) : nil)
     }
 
     private var isRunning: Bool {
@@ -319,16 +346,16 @@ final class InProcessExchange: Sendable {
         }
     }
 
-    /// Ends the task, once: finished, or failed with `code`.
-    private func finish(failing code: URLError.Code?) {
+    /// Ends the task, once: finished, or failed with `error`.
+    private func finish(failing error: URLError?) {
         let proceeds = state.withLock { state in
             if case .over = state.value { return false }
             state.value = .over
             return true
         }
         guard proceeds, let urlProtocol = callbacks.protocol else { return }
-        if let code {
-            callbacks.client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
+        if let error {
+            callbacks.client.urlProtocol(urlProtocol, didFailWithError: error)
         } else {
             callbacks.client.urlProtocolDidFinishLoading(urlProtocol)
         }
