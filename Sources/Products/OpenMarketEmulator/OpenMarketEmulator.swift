@@ -109,15 +109,17 @@ public final class OpenMarketEmulator: Sendable {
         EmulatorRegistry.shared.releaseGuardedHosts()
     }
 
-    /// Waits until every request this emulator has started to answer is over for the app: its completion handler
-    /// has returned, or its delegate was told it completed (`URLSessionTask.state` is `.completed`), or the task is
-    /// gone. For `tearDown`, before ``uninstall()``: the answer to a request a test did not wait for then arrives
+    /// Waits until every request this emulator has started to answer, and every task `URLSession.shared` holds for
+    /// its hosts, is over for the app: its completion handler has returned, or its delegate was told it completed
+    /// (`URLSessionTask.state` is `.completed`), or the task is gone. For `tearDown`, before ``uninstall()``: the answer to a request a test did not wait for then arrives
     /// while that test still runs, so what it asserts is reported in that test. On the main thread it runs the main
     /// run loop meanwhile, so a session whose delegate queue is the main queue completes too.
     /// - Returns: false when `timeout` (seconds) ran out first.
     @discardableResult
     public func waitForRequestsInFlight(timeout: TimeInterval = 10) -> Bool {
-        EmulatorRegistry.shared.entry(for: protocolClass)?.inFlight.wait(timeout: timeout) ?? true
+        let registry = EmulatorRegistry.shared
+        return registry.entry(for: protocolClass)?.inFlight.wait(
+            timeout: timeout, includingSharedSession: registry.installHappened) ?? true
     }
 
     /// A client wired to this emulator, signed in as the first configured vendor (the demo vendor by default), with

@@ -44,6 +44,9 @@ final class EmulatorRegistry: Sendable {
     private struct Installation {
         var entry: Entry?
         var guarded = AnsweredHosts.none
+        /// Whether `install()` was ever called: only then may the shared session be touched (on Linux, using it
+        /// first makes it, and it must be made by the first `install()` to reach the emulators).
+        var happened = false
     }
 
     private let entries = Locked<[ObjectIdentifier: Entry]>([:])
@@ -60,7 +63,7 @@ final class EmulatorRegistry: Sendable {
         let owner = ObjectIdentifier(protocolClass)
         let entry = Entry(
             hosts: hosts, maxBodyBytes: maxBodyBytes, emulator: WeakEmulator(emulator: emulator), owner: owner,
-            inFlight: InFlightRequests())
+            inFlight: InFlightRequests(hosts: hosts))
         entries.withLock { $0[owner] = entry }
         return protocolClass
     }
@@ -85,6 +88,7 @@ final class EmulatorRegistry: Sendable {
         installation.withLock { installation in
             installation.entry = entry
             installation.guarded = installation.guarded.adding(entry.hosts)
+            installation.happened = true
         }
     }
 
@@ -96,6 +100,10 @@ final class EmulatorRegistry: Sendable {
             installation.entry = nil
             return true
         }
+    }
+
+    var installHappened: Bool {
+        installation.withLock(\.happened)
     }
 
     /// Lets the hosts of the emulators installed so far reach the network again while none is installed.

@@ -10,6 +10,11 @@ import Locking
 final class InFlightRequests: Sendable {
     /// Held weakly: a task the loading system and the app let go of is over, whatever its state says.
     private let tasks = Locked<[WeakTask]>([])
+    private let hosts: AnsweredHosts
+
+    init(hosts: AnsweredHosts) {
+        self.hosts = hosts
+    }
 
     /// Unchecked Sendable: a task's `state` may be read from any thread.
     private struct WeakTask: @unchecked Sendable {
@@ -25,7 +30,26 @@ final class InFlightRequests: Sendable {
         guard let task else { return }
         tasks.withLock { tasks in
             tasks.removeAll(where: \.isOver)
-            tasks.append(WeakTask(task: task))
+            if !tasks.contains(where: { $0.task === task }) {
+                tasks.append(WeakTask(task: task))
+            }
+        }
+    }
+
+    /// The shared session's tasks for these hosts that were resumed but may not have reached the emulator yet: a
+    /// task's protocol starts on the session's queue some time after `resume()` returns (FoundationNetworking asks
+    /// the URL cache first), and a test that did not wait can end in between. The session lists every task resumed
+    /// and not over. Waits at most until `deadline` for the list.
+    private func startedInSharedSession(by deadline: Date) {
+        let listed = DispatchSemaphore(value: 0)
+        let found = Locked<[URLSessionTask]>([])
+        URLSession.shared.getAllTasks { tasks in
+            found.withLock { $0 = tasks }
+            listed.signal()
+        }
+        guard listed.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .success else { return }
+        for task in found.withLock({ $0 }) where hosts.answers(task.currentRequest?.url) {
+            started(task)
         }
     }
 
@@ -41,8 +65,11 @@ final class InFlightRequests: Sendable {
     /// changes on the session's delegate queue with no notice anyone can wait on (FoundationNetworking sets it after
     /// the completion handler returns), so it is looked at every millisecond. On the main thread its run loop runs in
     /// between, so a session whose delegate queue is the main queue still gets to complete its tasks.
-    func wait(timeout: TimeInterval) -> Bool {
+    func wait(timeout: TimeInterval, includingSharedSession: Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
+        if includingSharedSession {
+            startedInSharedSession(by: deadline)
+        }
         while !areOver {
             guard Date() < deadline else { return false }
             let step = Date(timeIntervalSinceNow: 0.001)
