@@ -11,6 +11,8 @@ final class TransferObserver: NSObject, URLSessionDataDelegate, Sendable {
         var status: Int?
         var pieces: [(bytes: Int, at: ContinuousClock.Instant)] = []
         var error: URLError.Code?
+        /// The pieces put together, when the observer keeps them.
+        var body = Data()
         var bytes: Int { pieces.reduce(0) { $0 + $1.bytes } }
     }
 
@@ -18,9 +20,11 @@ final class TransferObserver: NSObject, URLSessionDataDelegate, Sendable {
     private let finished = Locked<CheckedContinuation<Transfer, Never>?>(nil)
     /// Cancels the task once this many body bytes have come, as a user leaving the screen would.
     private let cancellingAfter: Int?
+    private let keepingBytes: Bool
 
-    init(cancellingAfter: Int? = nil) {
+    init(cancellingAfter: Int? = nil, keepingBytes: Bool = false) {
         self.cancellingAfter = cancellingAfter
+        self.keepingBytes = keepingBytes
     }
 
     /// Runs the request on a session of `configuration` with this observer as its delegate, until it ends.
@@ -45,6 +49,9 @@ final class TransferObserver: NSObject, URLSessionDataDelegate, Sendable {
         let now = ContinuousClock.now
         let received = transfer.withLock { transfer in
             transfer.pieces.append((data.count, now))
+            if keepingBytes {
+                transfer.body.append(data)
+            }
             return transfer.bytes
         }
         if let cancellingAfter, received >= cancellingAfter {
