@@ -24,6 +24,24 @@ struct NetworkPaceTests {
         return try body(server)
     }
 
+    @Test("the control plane is not paced: 300 KB each way under /__admin cross at once at 50 bytes a second")
+    func controlPlaneIsNotPaced() throws {
+        var router = Router { error in Response(status: error.status) }
+        router.on(.post, "/__admin/echo") { request, _ in Response(status: .ok, body: Array("\(request.body.count)".utf8)) }
+        router.on(.get, "/__admin/state") { _, _ in Response(status: .ok, body: [UInt8](repeating: 7, count: Self.size)) }
+        let crawl = NetworkPace(NetworkPace.Rates(uploadBytesPerSecond: 50, downloadBytesPerSecond: 50))
+        let server = try HTTPServer(configuration: ServerConfiguration(port: 0), router: router, pace: crawl)
+        defer { server.stop() }
+        // Paced, either body would take 100 minutes: the connection's 10 s timeout would end it.
+        let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 10)
+        let download = try connection.request("GET", "/__admin/state?x=1")
+        #expect(download.status == 200 && download.body.count == Self.size)
+        try connection.send("POST //__admin/echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(Self.size)\r\n\r\n")
+        try connection.send([UInt8](repeating: 1, count: Self.size))
+        let upload = try connection.readResponse()
+        #expect(upload.status == 200 && upload.text == "\(Self.size)")
+    }
+
     @Test("a 300 KB download at 100 KB/s takes about 3 s")
     func download() throws {
         try Self.withPacedServer { server in

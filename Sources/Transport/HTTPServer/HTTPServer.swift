@@ -125,10 +125,14 @@ private let dispatchFromShim: http_shim_handler = { context, rawRequest, exchang
     dispatcher.handle(rawRequest.pointee, exchange: exchange)
 }
 
-/// The shim asks once per request, when its headers are in, how fast to move its bodies (0: unlimited).
-private let paceFromShim: http_shim_pace = { context, socket, upload, download in
+/// The shim asks once per request, when its headers are in, how fast to move its bodies (0: unlimited). The control
+/// plane is not paced: a test's admin calls answer at once on a slow network.
+private let paceFromShim: http_shim_pace = { context, socket, target, upload, download in
     guard let context else { return }
     let rates = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue().pace.rates
+    guard rates != NetworkPace.Rates(), let target else { return }
+    let rawTarget = String(cString: target)
+    guard !ControlPlanePath.contains(RequestTarget.path(String(rawTarget.prefix { $0 != "?" }))) else { return }
     let uploadRate = UInt64(clamping: max(0, rates.uploadBytesPerSecond ?? 0))
     upload?.pointee = uploadRate
     download?.pointee = UInt64(clamping: max(0, rates.downloadBytesPerSecond ?? 0))

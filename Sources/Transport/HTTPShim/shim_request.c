@@ -161,7 +161,8 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
     if (!state->headers_in) {  // The first call, with the headers only.
         state->headers_in = true;
         if (server->config.pace != NULL) {
-            server->config.pace(server->context, shim_socket(connection), &state->upload_rate, &state->download_rate);
+            server->config.pace(server->context, shim_socket(connection), state->target, &state->upload_rate,
+                                &state->download_rate);
         }
         size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
         if (!collect_headers(connection, state, line)) return MHD_NO;

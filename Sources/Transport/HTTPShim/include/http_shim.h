@@ -46,8 +46,9 @@ typedef struct http_shim_exchange http_shim_exchange;
 typedef void (*http_shim_handler)(void *context, const http_shim_request *request, http_shim_exchange *exchange);
 
 /// How fast a request's body is read and its answer's body sent, in bytes per second (0: unlimited); it may size the
-/// socket's buffers for them. Called on a daemon thread once per request, when its headers have arrived.
-typedef void (*http_shim_pace)(void *context, int socket, uint64_t *upload_bytes_per_second,
+/// socket's buffers for them. Called on a daemon thread once per request, when its headers have arrived, with the
+/// request's raw target (NUL-terminated, valid during the call only): the control plane is never paced.
+typedef void (*http_shim_pace)(void *context, int socket, const char *target, uint64_t *upload_bytes_per_second,
                                uint64_t *download_bytes_per_second);
 
 typedef struct {
