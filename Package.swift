@@ -140,6 +140,10 @@ let package = Package(
         .executableTarget(
             name: "EmulatorLifetimeBenchmark", dependencies: ["OpenMarketClient", "OpenMarketEmulator"],
             path: "Benchmarks/lifetime/Sources/EmulatorLifetimeBenchmark"),
+        // Benchmarks/paced/run.sh: whole bodies on a slow network for every kind of caller, on both transports.
+        .executableTarget(
+            name: "PacedBodiesBenchmark", dependencies: ["HTTPTestSupport", "OpenMarketClient", "OpenMarketEmulator"],
+            path: "Benchmarks/paced/Sources/PacedBodiesBenchmark"),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(
             name: "MarketStoreTests",
@@ -162,11 +166,13 @@ let package = Package(
             name: "APIv2bTests", dependencies: ["APITestSupport", "HTTPCore", "HTTPTestSupport", "Locking", "MarketAPI", "MarketStore"]),
         .testTarget(name: "APIv2aTests", dependencies: ["APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore"]),
         .testTarget(name: "APIv1Tests", dependencies: ["APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore"]),
+        // A process of its own per way of first touching URLSession.shared; OpenMarketEmulatorTests runs it.
+        .executableTarget(name: "SharedSessionProbe", dependencies: ["OpenMarketEmulator"], path: "Tests/SharedSessionProbe"),
         .testTarget(
             name: "OpenMarketEmulatorTests",
             dependencies: [
                 "AdminPlane", "EmulatorCore", "HTTPServer", "HTTPTestSupport", "Locking", "MarketAPI", "Multipart",
-                "OpenMarketClient", "OpenMarketEmulator", "WireFormat",
+                "OpenMarketClient", "OpenMarketEmulator", "PosixSpawn", "SharedSessionProbe", "WireFormat",
             ]),
         .testTarget(
             name: "ContractTests",
