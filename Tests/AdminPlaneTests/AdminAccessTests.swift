@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AdminPlane
+@testable import OpenMarketAdminPlane
 
 @Suite struct AdminAccessTests {
     @Test func loopbackAddressesAreThisMachine() {
