@@ -5,13 +5,16 @@ import PackageDescription
 // modules of its own layer or of layers listed before it (build tools aside). A source target lives in
 // Sources/<layer>/<name>.
 let layers: KeyValuePairs<String, [String]> = [
-    "Core": ["Locking", "PosixSpawn", "WireFormat", "Multipart", "CSQLite", "SQLite", "MarketStore", "OpenMarketVersion"],
-    "Transport": ["HTTPCore", "CMicroHTTPD", "HTTPShim", "HTTPServer"],
-    "API": ["MarketAPI", "AdminPlane", "CZlib", "Catalogue"],
-    "Assembly": ["EmulatorCore"],
+    "Core": [
+        "OpenMarketLocking", "OpenMarketPosixSpawn", "OpenMarketWireFormat", "OpenMarketMultipart", "COpenMarketSQLite",
+        "OpenMarketSQLite", "OpenMarketStore", "OpenMarketVersion",
+    ],
+    "Transport": ["OpenMarketHTTPCore", "COpenMarketMicroHTTPD", "OpenMarketHTTPShim", "OpenMarketHTTPServer"],
+    "API": ["OpenMarketAPI", "OpenMarketAdminPlane", "COpenMarketZlib", "OpenMarketCatalogue"],
+    "Assembly": ["OpenMarketEmulatorCore"],
     "Client": ["OpenMarketClient", "OpenMarketTesting"],
     "Products": ["openmarket", "OpenMarketEmulator"],
-    "Tools": ["SchemaEmbedder", "StoreCrashWriter"],
+    "Tools": ["OpenMarketSchemaEmbedder", "OpenMarketStoreCrashWriter"],
 ]
 
 let package = Package(
@@ -26,81 +29,92 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        // A real YAML parser: at build time for the OpenAPI documents (SchemaEmbedder), in tests for
+        // A real YAML parser: at build time for the OpenAPI documents (OpenMarketSchemaEmbedder), in tests for
         // docker/docker-compose.yml and the documents. The server itself never links it.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The one lock type every module uses.
-        .target(name: "Locking"),
+        .target(name: "OpenMarketLocking"),
         // The one way this package starts a child process (posix_spawn, never Foundation's Process): OpenMarketTesting
         // starts the server with it, the tests their helpers.
-        .target(name: "PosixSpawn", dependencies: ["Locking"]),
+        .target(name: "OpenMarketPosixSpawn", dependencies: ["OpenMarketLocking"]),
 
         // HTTP vocabulary without any C dependency (requests, responses, routing, the interceptor hook): the core both
         // transports serve, so the in-process emulator links no libmicrohttpd.
-        .target(name: "HTTPCore", dependencies: ["Locking"]),
-        // The network transport: libmicrohttpd, the C shim over it, and the Swift server that answers through HTTPCore.
+        .target(name: "OpenMarketHTTPCore", dependencies: ["OpenMarketLocking"]),
+        // The network transport: libmicrohttpd, the C shim over it, and the Swift server that answers through
+        // OpenMarketHTTPCore.
         .systemLibrary(
-            name: "CMicroHTTPD",
+            name: "COpenMarketMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         .target(
-            name: "HTTPShim", dependencies: ["CMicroHTTPD"]),
-        .target(name: "HTTPServer", dependencies: ["HTTPCore", "HTTPShim", "Locking"]),
+            name: "OpenMarketHTTPShim", dependencies: ["COpenMarketMicroHTTPD"]),
+        .target(
+            name: "OpenMarketHTTPServer",
+            dependencies: ["OpenMarketHTTPCore", "OpenMarketHTTPShim", "OpenMarketLocking"]),
 
         // Multipart: the streaming multipart/form-data parser, independent of HTTP.
-        .target(name: "Multipart"),
+        .target(name: "OpenMarketMultipart"),
 
         // Wire format: the JSON writer and reader, Java-style doubles, dates, image sniffing, identifiers.
-        .target(name: "WireFormat", dependencies: ["Locking"]),
+        .target(name: "OpenMarketWireFormat", dependencies: ["OpenMarketLocking"]),
 
         // Storage: SQLite through its C API, and the product store. Schema/ is embedded at build time (the
-        // migrations into MarketStore, the OpenAPI documents into MarketAPI).
-        // CSQLite and CZlib name no pkg-config package: on Apple platforms they are the SDK's own libsqlite3 and libz
-        // (for every destination, iOS included), never a Homebrew keg that pkg-config or a brew provider would find
-        // and hand its macOS -I/-L to; on Linux the headers and libraries are in the default paths once
-        // scripts/ensure-dependencies installed libsqlite3-dev and zlib1g-dev.
-        .systemLibrary(name: "CSQLite"),
-        .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .executableTarget(name: "SchemaEmbedder", dependencies: [.product(name: "Yams", package: "Yams")]),
-        .plugin(name: "EmbedSchema", capability: .buildTool(), dependencies: ["SchemaEmbedder"]),
-        .target(name: "MarketStore", dependencies: ["Locking", "SQLite"], plugins: ["EmbedSchema"]),
+        // migrations into OpenMarketStore, the OpenAPI documents into OpenMarketAPI).
+        // COpenMarketSQLite and COpenMarketZlib name no pkg-config package: on Apple platforms they are the SDK's own
+        // libsqlite3 and libz (for every destination, iOS included), never a Homebrew keg that pkg-config or a brew
+        // provider would find and hand its macOS -I/-L to; on Linux the headers and libraries are in the default paths
+        // once scripts/ensure-dependencies installed libsqlite3-dev and zlib1g-dev.
+        .systemLibrary(name: "COpenMarketSQLite"),
+        .target(name: "OpenMarketSQLite", dependencies: ["COpenMarketSQLite"]),
+        .executableTarget(name: "OpenMarketSchemaEmbedder", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .plugin(name: "OpenMarketEmbedSchema", capability: .buildTool(), dependencies: ["OpenMarketSchemaEmbedder"]),
+        .target(
+            name: "OpenMarketStore", dependencies: ["OpenMarketLocking", "OpenMarketSQLite"],
+            plugins: ["OpenMarketEmbedSchema"]),
 
         // The API generations (v2b, v2a, v1b, v1a), each a `Generation` value, and everything they share.
         .target(
-            name: "MarketAPI", dependencies: ["HTTPCore", "Locking", "MarketStore", "Multipart", "WireFormat"],
-            plugins: ["EmbedSchema"]),
+            name: "OpenMarketAPI",
+            dependencies: [
+                "OpenMarketHTTPCore", "OpenMarketLocking", "OpenMarketMultipart", "OpenMarketStore",
+                "OpenMarketWireFormat",
+            ],
+            plugins: ["OpenMarketEmbedSchema"]),
 
         // The control plane under /__admin: access, health, reset, the request journal, the OpenAPI document and the
-        // page (Sources/AdminPlane/Page, embedded at build time).
+        // page (Sources/API/OpenMarketAdminPlane/Page, embedded at build time).
         .target(
-            name: "AdminPlane",
+            name: "OpenMarketAdminPlane",
             dependencies: [
-                "Catalogue", "HTTPCore", "Locking", "MarketAPI", "MarketStore", "Multipart", "OpenMarketVersion",
-                "WireFormat",
+                "OpenMarketAPI", "OpenMarketCatalogue", "OpenMarketHTTPCore", "OpenMarketLocking",
+                "OpenMarketMultipart", "OpenMarketStore", "OpenMarketVersion", "OpenMarketWireFormat",
             ],
             exclude: ["Page"],
-            plugins: ["EmbedSchema"]),
+            plugins: ["OpenMarketEmbedSchema"]),
 
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),
         // For an app's test suite: runs the real openmarket binary per test. Depends on the client only, so an app's
         // test target never compiles the server.
-        .target(name: "OpenMarketTesting", dependencies: ["OpenMarketClient", "PosixSpawn"]),
+        .target(name: "OpenMarketTesting", dependencies: ["OpenMarketClient", "OpenMarketPosixSpawn"]),
 
         // Seed data: the demo catalogue with its drawn pictures (PNG through the system zlib), and fixture files.
-        .systemLibrary(name: "CZlib"),
+        .systemLibrary(name: "COpenMarketZlib"),
         // The demo's pictures are drawn once per build and kept in the user's cache folder (DemoPictureCache), so
         // debug builds need no optimisation flag, which would stop other packages from depending on this one.
-        .target(name: "Catalogue", dependencies: ["CZlib", "MarketStore", "WireFormat"]),
+        .target(
+            name: "OpenMarketCatalogue", dependencies: ["COpenMarketZlib", "OpenMarketStore", "OpenMarketWireFormat"]),
 
         // One emulator (store, seed, vendors, generation, admin plane) assembled the same way for every transport: the
         // openmarket binary serves it over libmicrohttpd, OpenMarketEmulator through a URLProtocol. No Foundation.
         .target(
-            name: "EmulatorCore",
+            name: "OpenMarketEmulatorCore",
             dependencies: [
-                "AdminPlane", "Catalogue", "CZlib", "HTTPCore", "Locking", "MarketAPI", "MarketStore", "Multipart",
+                "OpenMarketAdminPlane", "OpenMarketAPI", "OpenMarketCatalogue", "OpenMarketHTTPCore",
+                "OpenMarketLocking", "OpenMarketStore", "OpenMarketWireFormat",
             ]),
 
         // For an app's tests, UI tests and previews: the emulator in process behind a URLProtocol. Its closure has no
@@ -108,8 +122,8 @@ let package = Package(
         .target(
             name: "OpenMarketEmulator",
             dependencies: [
-                "AdminPlane", "Catalogue", "EmulatorCore", "HTTPCore", "Locking", "MarketAPI", "MarketStore",
-                "OpenMarketClient",
+                "OpenMarketAdminPlane", "OpenMarketAPI", "OpenMarketCatalogue", "OpenMarketClient",
+                "OpenMarketEmulatorCore", "OpenMarketHTTPCore", "OpenMarketLocking", "OpenMarketStore",
             ]),
 
         // CLI, and the version it reports.
@@ -117,87 +131,130 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "AdminPlane", "Catalogue", "EmulatorCore", "HTTPCore", "HTTPServer", "MarketAPI", "MarketStore", "Multipart",
-                "OpenMarketVersion", "WireFormat",
+                "OpenMarketAdminPlane", "OpenMarketAPI", "OpenMarketCatalogue", "OpenMarketEmulatorCore",
+                "OpenMarketHTTPCore", "OpenMarketHTTPServer", "OpenMarketMultipart", "OpenMarketStore",
+                "OpenMarketVersion", "OpenMarketWireFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
         // Tests
-        .target(name: "HTTPTestSupport", dependencies: ["PosixSpawn"], path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "PosixSpawnTests", dependencies: ["PosixSpawn"]),
-        .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["README.md", "Samples"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPCore", "HTTPServer", "HTTPTestSupport", "Locking"]),
-        .target(name: "MultipartSamples", dependencies: ["Multipart"], path: "Tests/MultipartSamples"),
-        .testTarget(name: "MultipartTests", dependencies: ["Multipart", "MultipartSamples", "WireFormat"]),
-        .testTarget(name: "WireFormatTests", dependencies: ["Locking", "WireFormat"]),
-        .executableTarget(name: "StoreCrashWriter", dependencies: ["MarketStore"]),
-        // Benchmarks/storage/run.sh builds it in release: MarketStore against a C loop over sqlite3. It lives in this
-        // package because MarketStore's API is `package`, shared with no other package.
+        .target(
+            name: "OpenMarketHTTPTestSupport", dependencies: ["OpenMarketPosixSpawn"], path: "Tests/HTTPTestSupport"),
+        .testTarget(name: "PosixSpawnTests", dependencies: ["OpenMarketPosixSpawn"]),
+        .target(name: "OpenMarketTestFixtures", path: "Tests/Fixtures", exclude: ["README.md", "Samples"]),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: [
+                "OpenMarketHTTPCore", "OpenMarketHTTPServer", "OpenMarketHTTPTestSupport", "OpenMarketLocking",
+            ]),
+        .target(
+            name: "OpenMarketMultipartSamples", dependencies: ["OpenMarketMultipart"], path: "Tests/MultipartSamples"),
+        .testTarget(
+            name: "MultipartTests",
+            dependencies: ["OpenMarketMultipart", "OpenMarketMultipartSamples", "OpenMarketWireFormat"]),
+        .testTarget(name: "WireFormatTests", dependencies: ["OpenMarketLocking", "OpenMarketWireFormat"]),
+        .executableTarget(name: "OpenMarketStoreCrashWriter", dependencies: ["OpenMarketStore"]),
+        // Benchmarks/storage/run.sh builds it in release: OpenMarketStore against a C loop over sqlite3. It lives in
+        // this package because OpenMarketStore's API is `package`, shared with no other package.
         .executableTarget(
-            name: "StorageBenchmark", dependencies: ["MarketStore"], path: "Benchmarks/storage/Sources/StorageBenchmark"),
+            name: "OpenMarketStorageBenchmark", dependencies: ["OpenMarketStore"],
+            path: "Benchmarks/storage/Sources/StorageBenchmark"),
         // Benchmarks/lifetime/run.sh: 1,000 demo emulators made, used and dropped; memory and time per emulator.
         .executableTarget(
-            name: "EmulatorLifetimeBenchmark", dependencies: ["OpenMarketClient", "OpenMarketEmulator"],
+            name: "OpenMarketEmulatorLifetimeBenchmark", dependencies: ["OpenMarketClient", "OpenMarketEmulator"],
             path: "Benchmarks/lifetime/Sources/EmulatorLifetimeBenchmark"),
         // Benchmarks/paced/run.sh: whole bodies on a slow network for every kind of caller, on both transports.
         .executableTarget(
-            name: "PacedBodiesBenchmark", dependencies: ["HTTPTestSupport", "OpenMarketClient", "OpenMarketEmulator"],
+            name: "OpenMarketPacedBodiesBenchmark",
+            dependencies: ["OpenMarketClient", "OpenMarketEmulator", "OpenMarketHTTPTestSupport"],
             path: "Benchmarks/paced/Sources/PacedBodiesBenchmark"),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["OpenMarketSQLite", "COpenMarketSQLite"]),
         .testTarget(
             name: "MarketStoreTests",
-            dependencies: ["Locking", "MarketStore", "SQLite", "CSQLite", "SchemaEmbedder", "StoreCrashWriter", "HTTPTestSupport", "PosixSpawn"]),
+            dependencies: [
+                "COpenMarketSQLite", "OpenMarketHTTPTestSupport", "OpenMarketLocking", "OpenMarketPosixSpawn",
+                "OpenMarketSchemaEmbedder", "OpenMarketSQLite", "OpenMarketStore", "OpenMarketStoreCrashWriter",
+            ]),
         .testTarget(
             name: "CatalogueTests",
-            dependencies: ["Catalogue", "EmulatorCore", "MarketAPI", "MarketStore", "CZlib", "HTTPTestSupport"]),
-        .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient", "TestFixtures"]),
-        // Depends on the openmarket executable so that it is built; the tests find it with HTTPTestSupport.
-        .testTarget(
-            name: "OpenMarketTestingTests", dependencies: ["OpenMarketTesting", "OpenMarketClient", "openmarket", "HTTPTestSupport", "PosixSpawn"]),
-        .target(
-            name: "APITestSupport",
             dependencies: [
-                "AdminPlane", "EmulatorCore", "HTTPCore", "HTTPServer", "HTTPTestSupport", "Locking", "MarketAPI",
-                "MarketStore", "OpenMarketEmulator", "TestFixtures",
+                "COpenMarketZlib", "OpenMarketAPI", "OpenMarketCatalogue", "OpenMarketEmulatorCore",
+                "OpenMarketHTTPTestSupport", "OpenMarketStore",
+            ]),
+        .testTarget(name: "OpenMarketClientTests", dependencies: ["OpenMarketClient", "OpenMarketTestFixtures"]),
+        // Depends on the openmarket executable so that it is built; the tests find it with OpenMarketHTTPTestSupport.
+        .testTarget(
+            name: "OpenMarketTestingTests",
+            dependencies: [
+                "openmarket", "OpenMarketClient", "OpenMarketHTTPTestSupport", "OpenMarketPosixSpawn",
+                "OpenMarketTesting",
+            ]),
+        .target(
+            name: "OpenMarketAPITestSupport",
+            dependencies: [
+                "OpenMarketAdminPlane", "OpenMarketAPI", "OpenMarketEmulator", "OpenMarketEmulatorCore",
+                "OpenMarketHTTPCore", "OpenMarketHTTPServer", "OpenMarketHTTPTestSupport", "OpenMarketLocking",
+                "OpenMarketStore", "OpenMarketTestFixtures",
             ],
             path: "Tests/APITestSupport"),
         .testTarget(
-            name: "APIv2bTests", dependencies: ["APITestSupport", "HTTPCore", "HTTPTestSupport", "Locking", "MarketAPI", "MarketStore"]),
-        .testTarget(name: "APIv2aTests", dependencies: ["APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore"]),
-        .testTarget(name: "APIv1Tests", dependencies: ["APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore"]),
+            name: "APIv2bTests",
+            dependencies: [
+                "OpenMarketAPI", "OpenMarketAPITestSupport", "OpenMarketHTTPCore", "OpenMarketHTTPTestSupport",
+                "OpenMarketLocking", "OpenMarketStore",
+            ]),
+        .testTarget(
+            name: "APIv2aTests",
+            dependencies: [
+                "OpenMarketAPI", "OpenMarketAPITestSupport", "OpenMarketHTTPTestSupport", "OpenMarketStore",
+            ]),
+        .testTarget(
+            name: "APIv1Tests",
+            dependencies: [
+                "OpenMarketAPI", "OpenMarketAPITestSupport", "OpenMarketHTTPTestSupport", "OpenMarketStore",
+            ]),
         // A process of its own per way of first touching URLSession.shared; OpenMarketEmulatorTests runs it.
-        .executableTarget(name: "SharedSessionProbe", dependencies: ["OpenMarketEmulator"], path: "Tests/SharedSessionProbe"),
+        .executableTarget(
+            name: "OpenMarketSharedSessionProbe", dependencies: ["OpenMarketEmulator"], path: "Tests/SharedSessionProbe"),
         .testTarget(
             name: "OpenMarketEmulatorTests",
             dependencies: [
-                "AdminPlane", "EmulatorCore", "HTTPServer", "HTTPTestSupport", "Locking", "MarketAPI", "Multipart",
-                "OpenMarketClient", "OpenMarketEmulator", "PosixSpawn", "SharedSessionProbe", "WireFormat",
+                "OpenMarketAdminPlane", "OpenMarketAPI", "OpenMarketClient", "OpenMarketEmulator",
+                "OpenMarketEmulatorCore", "OpenMarketHTTPServer", "OpenMarketHTTPTestSupport", "OpenMarketLocking",
+                "OpenMarketMultipart", "OpenMarketPosixSpawn", "OpenMarketSharedSessionProbe", "OpenMarketWireFormat",
             ]),
         .testTarget(
             name: "ContractTests",
             dependencies: [
-                "AdminPlane", "OpenMarketClient", "APITestSupport", "HTTPTestSupport", "MarketAPI", "MarketStore",
-                "Multipart", "TestFixtures",
+                "OpenMarketAdminPlane", "OpenMarketAPI", "OpenMarketAPITestSupport", "OpenMarketClient",
+                "OpenMarketHTTPTestSupport", "OpenMarketMultipart", "OpenMarketStore", "OpenMarketTestFixtures",
             ]),
         .testTarget(
             name: "AdminPlaneTests",
             dependencies: [
-                "AdminPlane", "APITestSupport", "HTTPCore", "HTTPServer", "HTTPTestSupport", "MarketAPI", "MarketStore",
-                "Multipart", "WireFormat",
+                "OpenMarketAdminPlane", "OpenMarketAPI", "OpenMarketAPITestSupport", "OpenMarketHTTPCore",
+                "OpenMarketHTTPServer", "OpenMarketHTTPTestSupport", "OpenMarketMultipart", "OpenMarketStore",
+                "OpenMarketWireFormat",
             ]),
         .testTarget(
             name: "OpenAPITests",
             dependencies: [
-                "HTTPCore", "HTTPTestSupport", "MarketAPI", "MarketStore", "SchemaEmbedder", "WireFormat",
-                .product(name: "Yams", package: "Yams"),
+                "OpenMarketAPI", "OpenMarketHTTPCore", "OpenMarketHTTPTestSupport", "OpenMarketSchemaEmbedder",
+                "OpenMarketStore", "OpenMarketWireFormat", .product(name: "Yams", package: "Yams"),
             ]),
         .testTarget(
             name: "OpenMarketCLITests",
-            dependencies: ["openmarket", "MarketAPI", "OpenMarketVersion", "HTTPTestSupport", "MultipartSamples", "PosixSpawn"]),
+            dependencies: [
+                "openmarket", "OpenMarketAPI", "OpenMarketHTTPTestSupport", "OpenMarketMultipartSamples",
+                "OpenMarketPosixSpawn", "OpenMarketVersion",
+            ]),
         .testTarget(
             name: "DockerTests",
-            dependencies: ["openmarket", "HTTPTestSupport", "PosixSpawn", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "openmarket", "OpenMarketHTTPTestSupport", "OpenMarketPosixSpawn",
+                .product(name: "Yams", package: "Yams"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target over Sources/Core/Multipart and fuzzes for the given number of seconds (default 60).
+# Builds the libFuzzer target over Sources/Core/OpenMarketMultipart and fuzzes for the given number of seconds
+# (default 60).
 # Corpus and crash artifacts go to Fuzz/corpus and Fuzz/artifacts (both ignored by git).
 # With input files after the seconds, it replays just those: ./run.sh 0 Fuzz/artifacts/crash-...
 set -euo pipefail
@@ -11,7 +12,8 @@ trap 'rm -rf "$build"' EXIT
 mkdir -p "$here/corpus" "$here/artifacts"
 cp -n "$here"/seeds/* "$here/corpus/"
 swiftc -O -sanitize=fuzzer,address -parse-as-library -package-name OpenMarket -module-name MultipartFuzz -o "$build/fuzz-multipart" \
-    "$root"/Sources/Core/Multipart/*.swift "$root/Sources/Core/WireFormat/SplitMix64.swift" "$here/FuzzTarget.swift"
+    "$root"/Sources/Core/OpenMarketMultipart/*.swift "$root/Sources/Core/OpenMarketWireFormat/SplitMix64.swift" \
+    "$here/FuzzTarget.swift"
 # The Swift backtracer trips AddressSanitizer after a fatalError; libFuzzer's own report is enough.
 export SWIFT_BACKTRACE=enable=no
 if [ $# -gt 1 ]; then

@@ -7,7 +7,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 configuration="${CONFIGURATION:-release}"
-swift build -c "$configuration" --package-path "$here/../.." --product EmulatorLifetimeBenchmark --quiet >&2
+swift build -c "$configuration" --package-path "$here/../.." --product OpenMarketEmulatorLifetimeBenchmark --quiet >&2
 bin="$(swift build -c "$configuration" --package-path "$here/../.." --show-bin-path)"
 echo "($configuration build)"
-exec "$bin/EmulatorLifetimeBenchmark" "${COUNT:-1000}" "${ALLOWANCE_MB:-50}"
+exec "$bin/OpenMarketEmulatorLifetimeBenchmark" "${COUNT:-1000}" "${ALLOWANCE_MB:-50}"

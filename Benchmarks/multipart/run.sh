@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the multipart parse benchmark with optimisation (swiftc -O -wmo over Sources/Core/Multipart)
+# Builds the multipart parse benchmark with optimisation (swiftc -O -wmo over Sources/Core/OpenMarketMultipart)
 # and prints the throughput figures and their ratio to the delimiter-scan floor.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -7,5 +7,6 @@ root="$(cd "$here/../.." && pwd)"
 build="$(mktemp -d)"
 trap 'rm -rf "$build"' EXIT
 swiftc -O -wmo -package-name OpenMarket -module-name MultipartBenchmark -o "$build/multipart-benchmark" \
-    "$root"/Sources/Core/Multipart/*.swift "$root/Sources/Core/WireFormat/SplitMix64.swift" "$here/main.swift"
+    "$root"/Sources/Core/OpenMarketMultipart/*.swift "$root/Sources/Core/OpenMarketWireFormat/SplitMix64.swift" \
+    "$here/main.swift"
 "$build/multipart-benchmark"

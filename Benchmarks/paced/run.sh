@@ -7,7 +7,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$here/../.."
 swift build --package-path "$root" --product openmarket --quiet >&2
-swift build --package-path "$root" --product PacedBodiesBenchmark --quiet >&2
+swift build --package-path "$root" --product OpenMarketPacedBodiesBenchmark --quiet >&2
 bin="$(swift build --package-path "$root" --show-bin-path)"
 log=$(mktemp)
 "$bin/openmarket" serve --api v1b --seed demo --port 0 --database :memory: --log-level warning >"$log" 2>&1 &
@@ -20,4 +20,4 @@ for _ in $(seq 1 600); do
 done
 url=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$log" | head -n 1)
 [[ -n "$url" ]] || { echo "the server did not start:" >&2; cat "$log" >&2; exit 1; }
-"$bin/PacedBodiesBenchmark" "$url"
+"$bin/OpenMarketPacedBodiesBenchmark" "$url"

@@ -13,10 +13,10 @@ image_bytes="${IMAGE_BYTES:-102400}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-swift build -c release --package-path "$here/../.." --product StorageBenchmark >&2
+swift build -c release --package-path "$here/../.." --product OpenMarketStorageBenchmark >&2
 cc -O2 -o "$work/store_loop" "$here/store_loop.c" $(pkg-config --cflags --libs sqlite3)
 
-"$(swift build -c release --package-path "$here/../.." --show-bin-path)/StorageBenchmark" \
+"$(swift build -c release --package-path "$here/../.." --show-bin-path)/OpenMarketStorageBenchmark" \
     "$work" "$seeded" "$reads" "$creates" "$image_bytes" >"$work/results"
 "$work/store_loop" "$work/c.sqlite" "$seeded" "$reads" "$creates" "$image_bytes" >>"$work/results"
 

@@ -1,7 +1,7 @@
 /*
  * Baseline for the storage benchmark: the statements MarketStore runs for a product detail read, for a
  * page of the 20 newest products and for a create with one image, issued by a plain C loop over the
- * sqlite3 API on a database that StorageBenchmark prepared with the same schema and data.
+ * sqlite3 API on a database that OpenMarketStorageBenchmark prepared with the same schema and data.
  * Usage: store_loop <database> <seeded product count> <reads> <creates> <image bytes>
  * Prints "c point_reads_per_second N", "c page_reads_per_second N" and "c creates_per_second N", each the
  * best of ROUNDS rounds, so that other load on a shared machine distorts the figures less.
@@ -99,7 +99,7 @@ static void read_detail(int64_t id) {
     read_rows(detail, "detail");
 }
 
-/* The same id sequence as StorageBenchmark. */
+/* The same id sequence as OpenMarketStorageBenchmark. */
 static void read_random_product(long n) {
     (void)n;
     static uint64_t random = 0x2545F4914F6CDD1DULL;

@@ -16,17 +16,20 @@ for target in MarketAppXCTests MarketAppTests; do
         swift build --package-path "$example" --scratch-path "$scratch" --target "$target" -v \
         >>"$empty/build.log" 2>&1 || { tail -50 "$empty/build.log" >&2; exit 1; }
 done
-if grep -E -q 'HTTPShim|http_shim|CMicroHTTPD|microhttpd' "$empty/build.log"; then
+if grep -E -q 'OpenMarketHTTPShim|http_shim|COpenMarketMicroHTTPD|microhttpd' "$empty/build.log"; then
     echo "building OpenMarketEmulator reached libmicrohttpd:" >&2
-    grep -E 'HTTPShim|http_shim|CMicroHTTPD|microhttpd' "$empty/build.log" | head -5 >&2
+    grep -E 'OpenMarketHTTPShim|http_shim|COpenMarketMicroHTTPD|microhttpd' "$empty/build.log" | head -5 >&2
     exit 1
 fi
 # SwiftPM plans every target of the graph and makes its folder; only what was compiled has object files.
-if find "$scratch" \( -path '*/HTTPShim.build/*.o' -o -path '*/HTTPServer.build/*.o' \) | grep -q .; then
-    echo "building OpenMarketEmulator compiled the HTTP server (HTTPShim/HTTPServer), which it must not need" >&2
+if find "$scratch" \( -path '*/OpenMarketHTTPShim.build/*.o' -o -path '*/OpenMarketHTTPServer.build/*.o' \) \
+    | grep -q .; then
+    echo "building OpenMarketEmulator compiled the HTTP server (OpenMarketHTTPShim, OpenMarketHTTPServer)," \
+        "which it must not need" >&2
     exit 1
 fi
-echo "OpenMarketEmulator builds without libmicrohttpd: no HTTPShim, HTTPServer or microhttpd in its build"
+echo "OpenMarketEmulator builds without libmicrohttpd:" \
+    "no OpenMarketHTTPShim, OpenMarketHTTPServer or microhttpd in its build"
 
 # A build without --target also builds the project's server products, so from here libmicrohttpd is needed as usual.
 swift build --package-path "$example" --scratch-path "$scratch" --build-tests --quiet

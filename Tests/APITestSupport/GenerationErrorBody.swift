@@ -1,5 +1,5 @@
-package import HTTPTestSupport
-package import MarketAPI
+package import OpenMarketAPI
+package import OpenMarketHTTPTestSupport
 
 extension Generation {
     /// The keys of the generation's error body, in order: `code, message` (v2), `error, reason` (v1a) or `message`

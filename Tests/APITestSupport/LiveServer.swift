@@ -1,15 +1,15 @@
-package import AdminPlane
-import EmulatorCore
 import Foundation
+package import OpenMarketAdminPlane
+import OpenMarketEmulatorCore
 #if canImport(FoundationNetworking)
 package import FoundationNetworking
 #endif
-import HTTPCore
-import HTTPServer
-package import HTTPTestSupport
-package import MarketAPI
-package import MarketStore
+package import OpenMarketAPI
 import OpenMarketEmulator
+import OpenMarketHTTPCore
+import OpenMarketHTTPServer
+package import OpenMarketHTTPTestSupport
+package import OpenMarketStore
 
 /// A real server for one generation, backed by a real SQLite file in a temporary folder that disappears with it:
 /// on an ephemeral loopback port, or in process behind `OpenMarketEmulator` (`TestTransport.current`), both

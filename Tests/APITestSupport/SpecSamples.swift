@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestSupport
-import TestFixtures
+import OpenMarketHTTPTestSupport
+import OpenMarketTestFixtures
 
 /// The real server's captures and the course's mocks (Tests/Fixtures), read as the golden tests compare them.
 package enum SpecSamples {

@@ -1,5 +1,5 @@
-package import HTTPTestSupport
-package import MarketStore
+package import OpenMarketHTTPTestSupport
+package import OpenMarketStore
 
 /// The v2 (Spring) requests the end-to-end tests send, built the way real apps built them.
 extension LiveServer {

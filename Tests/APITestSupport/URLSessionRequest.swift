@@ -3,8 +3,8 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTestSupport
-import Locking
+import OpenMarketHTTPTestSupport
+import OpenMarketLocking
 
 /// One request through a URLSession, waited for on the calling thread (as `RawHTTPConnection` waits on its socket),
 /// and its answer as a `RawResponse`, headers sorted by name since a URL response keeps no order.

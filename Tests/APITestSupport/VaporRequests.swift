@@ -1,4 +1,4 @@
-package import HTTPTestSupport
+package import OpenMarketHTTPTestSupport
 
 /// The v1 (Vapor) requests the end-to-end tests send, built the way the 2021 apps built them: multipart text
 /// fields plus `images[]` files for POST and PATCH, a JSON body for DELETE.

@@ -1,7 +1,7 @@
-import APITestSupport
 import Foundation
-import MarketAPI
-import HTTPTestSupport
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Our bytes against the course's v1 mock and the shapes of docs/wire-format.md §2.2.

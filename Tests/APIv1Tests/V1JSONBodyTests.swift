@@ -1,7 +1,7 @@
-import APITestSupport
 import Foundation
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Spec §6.8: v1 create and PATCH also take `application/json`, as yagom `1-jake` and `1-jacob` sent them.

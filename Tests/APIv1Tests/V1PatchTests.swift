@@ -1,6 +1,6 @@
-import APITestSupport
-import MarketAPI
-import HTTPTestSupport
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 @Suite("v1 patch")

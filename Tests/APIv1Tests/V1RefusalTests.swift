@@ -1,6 +1,6 @@
-import APITestSupport
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 @Suite("v1: requests refused before routing")

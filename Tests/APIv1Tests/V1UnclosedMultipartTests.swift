@@ -1,6 +1,6 @@
-import APITestSupport
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Spec §6.8: v1 takes a multipart body that ends right after a delimiter line, as yagom `1-sole` sends every

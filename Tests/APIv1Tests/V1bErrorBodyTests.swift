@@ -1,6 +1,6 @@
-import APITestSupport
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// docs/wire-format.md §6.9: v1b answers every error as `{"message"}` alone, and a wrong password as the real server did.

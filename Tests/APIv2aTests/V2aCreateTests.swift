@@ -1,8 +1,8 @@
-import APITestSupport
 import Foundation
-import MarketAPI
-import HTTPTestSupport
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 @Suite("v2a create and patch")

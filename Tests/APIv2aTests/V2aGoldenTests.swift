@@ -1,7 +1,7 @@
-import APITestSupport
 import Foundation
-import MarketAPI
-import HTTPTestSupport
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Our bytes against the course's v2a mock and the real v2a capture quoted in docs/wire-format.md §3.4.

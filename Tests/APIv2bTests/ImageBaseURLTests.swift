@@ -1,5 +1,5 @@
-import HTTPCore
-@testable import MarketAPI
+@testable import OpenMarketAPI
+import OpenMarketHTTPCore
 import Testing
 
 /// Image URLs start with the scheme and Host the request came with, unless the Host could name another place.

@@ -1,7 +1,7 @@
-import HTTPCore
-import Locking
-@testable import MarketAPI
-import MarketStore
+@testable import OpenMarketAPI
+import OpenMarketHTTPCore
+import OpenMarketLocking
+import OpenMarketStore
 import Testing
 
 /// The first page an app asks for again after a write is computed ahead by the writing thread, before the write

@@ -1,7 +1,7 @@
-import APITestSupport
-import MarketAPI
-import HTTPTestSupport
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 /// Reads are answered from a cache; every write must show in the very next read.

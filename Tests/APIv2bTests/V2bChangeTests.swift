@@ -1,8 +1,8 @@
 import Foundation
-import APITestSupport
-import MarketAPI
-import HTTPTestSupport
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 @Suite("v2b patch and delete")

@@ -1,9 +1,9 @@
-import APITestSupport
 import Foundation
-import HTTPCore
-import Locking
-@testable import MarketAPI
-import MarketStore
+@testable import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPCore
+import OpenMarketLocking
+import OpenMarketStore
 import Testing
 
 @Suite("v2b: a product deleted between a handler's read and its write")

@@ -1,9 +1,9 @@
-import APITestSupport
-import MarketAPI
 import Foundation
-import HTTPTestSupport
-import Locking
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
+import OpenMarketLocking
+import OpenMarketStore
 import Testing
 
 @Suite("v2b durability and concurrency")

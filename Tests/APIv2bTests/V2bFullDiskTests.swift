@@ -1,7 +1,7 @@
-import APITestSupport
-import MarketAPI
-import HTTPTestSupport
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 @Suite("v2b on a full disk", .enabled(if: SmallDisk.canMount, "mounting a small tmpfs needs root; skipped"))

@@ -1,7 +1,7 @@
-import APITestSupport
-import MarketAPI
 import Foundation
-import HTTPTestSupport
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Our bytes against the real server's captures in Tests/Fixtures.

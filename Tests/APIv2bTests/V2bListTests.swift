@@ -1,7 +1,7 @@
-import APITestSupport
-import MarketAPI
-import HTTPTestSupport
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 @Suite("v2b list")

@@ -1,7 +1,7 @@
-import APITestSupport
-import MarketAPI
-import HTTPTestSupport
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 /// Spec §6.8: only v1 takes a body that ends after a delimiter line; Tomcat behind v2 refused it.

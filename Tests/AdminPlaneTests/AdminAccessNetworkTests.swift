@@ -1,7 +1,7 @@
-import APITestSupport
-import AdminPlane
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketAdminPlane
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Access for real: the server bound to every address, reached through this machine's own non-loopback address,

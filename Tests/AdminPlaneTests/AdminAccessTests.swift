@@ -1,7 +1,7 @@
 import Testing
 
-@testable import AdminPlane
-import HTTPCore
+@testable import OpenMarketAdminPlane
+import OpenMarketHTTPCore
 
 @Suite struct AdminAccessTests {
     @Test func loopbackAddressesAreThisMachine() {

@@ -1,6 +1,6 @@
-import APITestSupport
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Bad input to every admin endpoint: a clear 4xx in the admin error shape, and nothing changed.

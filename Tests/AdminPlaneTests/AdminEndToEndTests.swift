@@ -1,8 +1,8 @@
-import APITestSupport
 import Foundation
-import HTTPTestSupport
-import MarketAPI
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 /// Every admin endpoint over a real socket, on every generation.

@@ -1,8 +1,8 @@
-import APITestSupport
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
+import OpenMarketWireFormat
 import Testing
-import WireFormat
 
 /// `POST /__admin/products`: exact products for a live server, over a real socket, checked before anything is written.
 @Suite struct AdminInsertTests {

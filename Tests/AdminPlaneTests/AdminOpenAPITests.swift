@@ -1,7 +1,7 @@
-import APITestSupport
 import Foundation
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// The running generation's OpenAPI document under /__admin, in both formats, naming the server it came from.

@@ -1,7 +1,7 @@
-import APITestSupport
-import AdminPlane
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketAdminPlane
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// A browser on another machine: the page's files are admin routes like any other (control-plane access rules),

@@ -1,7 +1,7 @@
-import APITestSupport
 import Foundation
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// `/__admin/`: the committed page files, byte for byte, under a Content-Security-Policy that allows only the page's
@@ -9,7 +9,7 @@ import Testing
 @Suite struct AdminPageTests {
     private static let pageDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/API/AdminPlane/Page")
+        .appendingPathComponent("Sources/API/OpenMarketAdminPlane/Page")
 
     private static func committed(_ fileName: String) throws -> [UInt8] {
         try [UInt8](Data(contentsOf: pageDirectory.appendingPathComponent(fileName)))

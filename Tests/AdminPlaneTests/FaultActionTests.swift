@@ -4,9 +4,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import APITestSupport
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Each action as a client socket sees it, on every generation's health check.

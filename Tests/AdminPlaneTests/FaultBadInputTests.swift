@@ -1,6 +1,6 @@
-import APITestSupport
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Bad input to /__admin/faults and /__admin/latency: a clear 4xx in the admin error shape, and nothing changed.

@@ -1,8 +1,8 @@
-import APITestSupport
-import AdminPlane
 import Foundation
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketAdminPlane
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// The entry's `explanation` (the words of `openmarket explain`) and, for a body cut by the journal's cap, the part

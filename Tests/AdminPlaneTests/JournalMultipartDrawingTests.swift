@@ -1,12 +1,12 @@
-import APITestSupport
-import HTTPTestSupport
-import MarketAPI
-import MarketStore
-import Multipart
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
+import OpenMarketMultipart
+import OpenMarketStore
 import Testing
 
-/// What the page draws a multipart body from: the entry's `segments` and `advice`, made by the Multipart module
-/// (the page has no parser of its own).
+/// What the page draws a multipart body from: the entry's `segments` and `advice`, made by the OpenMarketMultipart
+/// module (the page has no parser of its own).
 @Suite struct JournalMultipartDrawingTests {
     private func multipart(_ server: LiveServer, _ id: Int) throws -> [String: Any] {
         let detail = try server.admin("GET", "/__admin/requests/\(id)")

@@ -1,7 +1,7 @@
-import APITestSupport
-import AdminPlane
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketAdminPlane
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// How the page follows the journal: `?after=` for only what is new, `latestId`/`oldestId` to notice a clear, and

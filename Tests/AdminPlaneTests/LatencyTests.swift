@@ -3,10 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import APITestSupport
-import AdminPlane
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketAdminPlane
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Latency delays every API answer within its bounds, and delays hold no server thread. Only lower bounds are

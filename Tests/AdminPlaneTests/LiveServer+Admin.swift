@@ -1,7 +1,7 @@
-import APITestSupport
-import AdminPlane
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketAdminPlane
+import OpenMarketHTTPTestSupport
 
 /// What the admin tests do the same way on every generation: create a product, and the list and detail targets.
 extension LiveServer {

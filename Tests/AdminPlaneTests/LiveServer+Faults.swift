@@ -1,5 +1,5 @@
-import APITestSupport
-import HTTPTestSupport
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 
 /// Setting faults and looking at what a client socket gets.
 extension LiveServer {

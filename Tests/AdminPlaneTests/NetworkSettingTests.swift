@@ -1,7 +1,7 @@
-import APITestSupport
-import AdminPlane
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketAdminPlane
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// `GET` and `PUT /__admin/network`: the rates, the latency beside them, the profiles, and refusals that change

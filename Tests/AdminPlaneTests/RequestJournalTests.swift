@@ -1,7 +1,7 @@
-import HTTPCore
+import OpenMarketHTTPCore
 import Testing
 
-@testable import AdminPlane
+@testable import OpenMarketAdminPlane
 
 /// The journal's bounds: entries, bytes per body, bytes in all, and ids.
 @Suite struct RequestJournalTests {

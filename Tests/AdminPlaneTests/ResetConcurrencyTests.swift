@@ -1,7 +1,7 @@
-import APITestSupport
 import Foundation
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// A reset while others write and read: each request sees the store wholly before or after it.

@@ -1,11 +1,11 @@
-import APITestSupport
-import AdminPlane
 import Foundation
-import HTTPCore
-import HTTPServer
-import HTTPTestSupport
-import MarketAPI
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketAdminPlane
+import OpenMarketHTTPCore
+import OpenMarketHTTPServer
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 /// A reset with a seed step, as `--seed` will supply: the seed is written in several transactions, yet no request

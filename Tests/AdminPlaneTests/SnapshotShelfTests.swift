@@ -1,7 +1,7 @@
-@testable import AdminPlane
-import HTTPCore
-import Locking
-import MarketStore
+@testable import OpenMarketAdminPlane
+import OpenMarketHTTPCore
+import OpenMarketLocking
+import OpenMarketStore
 import Testing
 
 @Suite struct SnapshotShelfTests {

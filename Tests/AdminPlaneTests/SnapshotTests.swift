@@ -1,7 +1,7 @@
-import APITestSupport
 import Foundation
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// `/__admin/snapshots` over real sockets on a real SQLite file: save, change, restore.

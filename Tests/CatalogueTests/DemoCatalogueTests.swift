@@ -1,8 +1,8 @@
-import CZlib
+import COpenMarketZlib
 import Foundation
-import MarketStore
+@testable import OpenMarketCatalogue
+import OpenMarketStore
 import Testing
-@testable import Catalogue
 
 /// The process's catalogue, as a server uses it: its pictures come from the disk cache when it holds them.
 private let demo = DemoCatalogue.shared(for: .v2b)

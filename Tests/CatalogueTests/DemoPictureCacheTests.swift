@@ -1,7 +1,7 @@
 import Foundation
-import HTTPTestSupport
+@testable import OpenMarketCatalogue
+import OpenMarketHTTPTestSupport
 import Testing
-@testable import Catalogue
 
 @Suite("the demo pictures' disk cache")
 struct DemoPictureCacheTests {

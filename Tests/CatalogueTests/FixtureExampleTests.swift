@@ -1,8 +1,8 @@
 import Foundation
-import HTTPTestSupport
+@testable import OpenMarketCatalogue
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
-import MarketStore
-@testable import Catalogue
 
 @Suite("docs/seed-data.md: the fixture example")
 struct FixtureExampleTests {

@@ -1,8 +1,8 @@
 import Foundation
-import HTTPTestSupport
-import MarketStore
+@testable import OpenMarketCatalogue
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
-@testable import Catalogue
 
 @Suite("fixture files")
 struct FixtureReaderTests {

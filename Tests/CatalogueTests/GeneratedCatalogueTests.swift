@@ -1,8 +1,8 @@
-import Catalogue
-import EmulatorCore
-import MarketStore
+import OpenMarketCatalogue
+import OpenMarketEmulatorCore
+import OpenMarketStore
+import OpenMarketWireFormat
 import Testing
-import WireFormat
 
 /// `--seed generated:N`: the same products for the same N everywhere, a fifth of them per kind, found by search in
 /// Korean and English, their pictures stored once.

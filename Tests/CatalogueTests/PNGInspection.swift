@@ -1,4 +1,4 @@
-import CZlib
+import COpenMarketZlib
 import Testing
 
 /// Reads a PNG the way a decoder starts to: the signature, the IHDR chunk, and the IDAT data inflated by zlib.

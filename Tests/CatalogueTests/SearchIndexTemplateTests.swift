@@ -1,6 +1,6 @@
-import EmulatorCore
-import MarketAPI
-import MarketStore
+import OpenMarketAPI
+import OpenMarketEmulatorCore
+import OpenMarketStore
 import Testing
 
 /// A generated catalogue large enough for a search index (`SearchIndex`, from 10,000 products): the emulators after

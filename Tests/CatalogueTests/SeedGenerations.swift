@@ -1,6 +1,6 @@
-import Catalogue
-import EmulatorCore
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketCatalogue
+import OpenMarketEmulatorCore
 
 /// The seed facts of a v2 and a v1 generation, as the generations give them.
 extension SeedGeneration {

@@ -1,7 +1,7 @@
-import APITestSupport
 import Foundation
+import OpenMarketAPITestSupport
 import OpenMarketClient
-import TestFixtures
+import OpenMarketTestFixtures
 import Testing
 
 /// The client tests already decode every v2 sample in Tests/Fixtures with the client's models

@@ -1,9 +1,9 @@
-import AdminPlane
-import APITestSupport
 import Foundation
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketAdminPlane
 import OpenMarketClient
+import OpenMarketHTTPTestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestSupport
 import OpenMarketClient
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Real image files as an app would upload them.

@@ -1,9 +1,9 @@
-import AdminPlane
-import APITestSupport
-import MarketAPI
 import Foundation
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketAdminPlane
 import OpenMarketClient
+import OpenMarketStore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,6 +1,6 @@
-import APITestSupport
-import MarketStore
+import OpenMarketAPITestSupport
 import OpenMarketClient
+import OpenMarketStore
 import Testing
 
 /// A client call that has to prove who the vendor is.

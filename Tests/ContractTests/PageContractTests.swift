@@ -1,6 +1,6 @@
-import APITestSupport
-import MarketStore
+import OpenMarketAPITestSupport
 import OpenMarketClient
+import OpenMarketStore
 import Testing
 
 extension MarketContractTests {

@@ -1,8 +1,8 @@
-import APITestSupport
 import Foundation
-import MarketStore
-import Multipart
+import OpenMarketAPITestSupport
 import OpenMarketClient
+import OpenMarketMultipart
+import OpenMarketStore
 import Testing
 
 extension MarketContractTests {

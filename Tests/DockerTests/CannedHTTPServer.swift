@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 
 /// A loopback listener for what the emulator never does: answer one connection with fixed bytes, or (with no
 /// answer) accept nothing at all, so a client's connection waits in the backlog for an answer that never comes.

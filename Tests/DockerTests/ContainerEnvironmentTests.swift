@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestSupport
-import PosixSpawn
+import OpenMarketHTTPTestSupport
+import OpenMarketPosixSpawn
 import Testing
 
 /// A container is configured through its environment. OpenMarketCLITests' `environment()` covers the other

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestSupport
-import PosixSpawn
+import OpenMarketHTTPTestSupport
+import OpenMarketPosixSpawn
 import Testing
 
 /// What `docker run` does to the image's ENTRYPOINT, without a Docker engine: the binary is PID 1 of a new PID

@@ -8,7 +8,8 @@ struct FoundationImportTests {
     /// Targets that are not linked into `openmarket`: the app-side client, the in-process emulator (a URLProtocol
     /// needs Foundation) and the test launcher, build tools and test helpers.
     private static let notInTheServer: Set<String> = [
-        "OpenMarketClient", "OpenMarketEmulator", "OpenMarketTesting", "SchemaEmbedder", "StoreCrashWriter",
+        "OpenMarketClient", "OpenMarketEmulator", "OpenMarketTesting", "OpenMarketSchemaEmbedder",
+        "OpenMarketStoreCrashWriter",
     ]
 
     @Test("import FoundationEssentials at most; Foundation only where FoundationEssentials is missing (macOS)")
@@ -18,7 +19,7 @@ struct FoundationImportTests {
             try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent(layer).path)
                 .map { "\(layer)/\($0)" }
         }.filter { !Self.notInTheServer.contains(String($0.split(separator: "/").last ?? "")) }
-        #expect(modules.contains("Products/openmarket") && modules.contains("Transport/HTTPServer"))
+        #expect(modules.contains("Products/openmarket") && modules.contains("Transport/OpenMarketHTTPServer"))
         var checked = 0
         for module in modules {
             let directory = sources.appendingPathComponent(module)

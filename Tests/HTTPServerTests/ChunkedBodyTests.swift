@@ -1,7 +1,7 @@
 import Foundation
-import HTTPCore
-import HTTPServer
-import HTTPTestSupport
+import OpenMarketHTTPCore
+import OpenMarketHTTPServer
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Chunked bodies, as client libraries send them, on kept-alive connections.

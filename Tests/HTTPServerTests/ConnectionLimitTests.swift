@@ -1,5 +1,5 @@
-import HTTPServer
-import HTTPTestSupport
+import OpenMarketHTTPServer
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// The connection limits: never silent, and never in the way of the address every local client shares.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import HTTPCore
+@testable import OpenMarketHTTPCore
 import Testing
 
 @Suite struct LogLineTests {

@@ -1,7 +1,7 @@
 import Foundation
-import HTTPCore
-import HTTPServer
-import HTTPTestSupport
+import OpenMarketHTTPCore
+import OpenMarketHTTPServer
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Bytes that are not HTTP, and HTTP no client library sends, get libmicrohttpd's own 4xx or 5xx or a closed

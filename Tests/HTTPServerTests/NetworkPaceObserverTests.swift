@@ -1,5 +1,5 @@
-import HTTPCore
-import Locking
+import OpenMarketHTTPCore
+import OpenMarketLocking
 import Testing
 
 /// How the socket server follows the rates the control plane sets: told at once, then of every change, in order.

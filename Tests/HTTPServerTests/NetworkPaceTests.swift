@@ -2,9 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPCore
-import HTTPServer
-import HTTPTestSupport
+import OpenMarketHTTPCore
+import OpenMarketHTTPServer
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// A slow network over a real socket: the server reads a request body at the upload rate (so the client can only

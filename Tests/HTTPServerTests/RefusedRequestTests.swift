@@ -1,7 +1,7 @@
 import Foundation
-import HTTPCore
-import HTTPServer
-import HTTPTestSupport
+import OpenMarketHTTPCore
+import OpenMarketHTTPServer
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// What a client library can send but the server will not take gets the router's error body, through the one

@@ -1,6 +1,6 @@
-import HTTPCore
-import Locking
-import HTTPTestSupport
+import OpenMarketHTTPCore
+import OpenMarketHTTPTestSupport
+import OpenMarketLocking
 import Testing
 
 @Suite("Routing")

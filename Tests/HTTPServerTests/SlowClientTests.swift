@@ -1,7 +1,7 @@
 import Foundation
-import HTTPCore
-import HTTPServer
-import HTTPTestSupport
+import OpenMarketHTTPCore
+import OpenMarketHTTPServer
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Clients that send their headers a byte at a time (slowloris) must neither hold connections forever nor lock

@@ -1,8 +1,8 @@
 import Foundation
-import HTTPCore
-import HTTPServer
-import HTTPTestSupport
-import Locking
+import OpenMarketHTTPCore
+import OpenMarketHTTPServer
+import OpenMarketHTTPTestSupport
+import OpenMarketLocking
 import Testing
 
 @Suite("Graceful stop over real sockets")

@@ -1,5 +1,5 @@
-import HTTPCore
-import HTTPServer
+import OpenMarketHTTPCore
+import OpenMarketHTTPServer
 
 /// Starts a server on an ephemeral loopback port for one test and stops it when the test is done with it.
 func withServer<T>(

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Locking
+import OpenMarketLocking
 
 /// Watches one upload task as an app's progress bar would: each `didSendBodyData` and when it came.
 final class UploadProgressObserver: NSObject, URLSessionTaskDelegate, Sendable {

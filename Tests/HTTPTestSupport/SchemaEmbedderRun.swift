@@ -1,5 +1,5 @@
 import Foundation
-import PosixSpawn
+import OpenMarketPosixSpawn
 
 /// One run of SchemaEmbedder, the EmbedSchema plugin's tool, on files written to a temporary folder and passed in
 /// the given order after `options` and the output path.
@@ -14,7 +14,7 @@ package struct SchemaEmbedderRun {
         for file in files { try Data(file.bytes).write(to: directory.url.appendingPathComponent(file.name)) }
         let output = directory.path("Embedded.swift")
         let tool = try SpawnedProcess(
-            executable: try builtExecutable(named: "SchemaEmbedder").path,
+            executable: try builtExecutable(named: "OpenMarketSchemaEmbedder").path,
             arguments: options + [output] + files.map { directory.path($0.name) }, standardError: .pipe)
         self.errors = String(decoding: tool.readOutputToEnd(), as: UTF8.self)
         status = tool.waitUntilExit().status

@@ -1,5 +1,5 @@
 import Foundation
-import PosixSpawn
+import OpenMarketPosixSpawn
 
 /// The real `openmarket` binary run as a child process, as a user or a CI job runs it.
 package final class ServerProcess {

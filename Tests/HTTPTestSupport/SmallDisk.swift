@@ -1,5 +1,5 @@
 import Foundation
-import PosixSpawn
+import OpenMarketPosixSpawn
 
 /// A tmpfs of a few MiB mounted on a temporary folder for one test, and a ballast file that fills it up.
 /// Mounting needs root (or CAP_SYS_ADMIN); `canMount` tells whether this machine allows it.

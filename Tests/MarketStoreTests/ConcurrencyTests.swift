@@ -1,7 +1,7 @@
-import HTTPTestSupport
 import Foundation
-@testable import MarketStore
-import Locking
+import OpenMarketHTTPTestSupport
+import OpenMarketLocking
+@testable import OpenMarketStore
 import Testing
 
 @Suite("Concurrent use")

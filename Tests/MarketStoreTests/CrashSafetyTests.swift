@@ -1,8 +1,8 @@
 import Foundation
-import HTTPTestSupport
-import MarketStore
-import PosixSpawn
-import SQLite
+import OpenMarketHTTPTestSupport
+import OpenMarketPosixSpawn
+import OpenMarketSQLite
+import OpenMarketStore
 import Testing
 
 @Suite("Crash safety")
@@ -14,7 +14,7 @@ struct CrashSafetyTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("crash.sqlite")
         let writer = try SpawnedProcess(
-            executable: try builtExecutable(named: "StoreCrashWriter").path, arguments: [path, Self.maximumProducts],
+            executable: try builtExecutable(named: "OpenMarketStoreCrashWriter").path, arguments: [path, Self.maximumProducts],
             standardOutput: .pipe)
 
         var received: [UInt8] = []

@@ -1,7 +1,7 @@
 import Foundation
-import HTTPTestSupport
-import MarketStore
-import SQLite
+import OpenMarketHTTPTestSupport
+import OpenMarketSQLite
+import OpenMarketStore
 import Testing
 
 @Suite("Deleting products")

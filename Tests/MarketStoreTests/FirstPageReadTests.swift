@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
-import HTTPTestSupport
-import Locking
-@testable import MarketStore
+import OpenMarketHTTPTestSupport
+import OpenMarketLocking
+@testable import OpenMarketStore
 import Testing
 
 @Suite("First pages read on the writer")

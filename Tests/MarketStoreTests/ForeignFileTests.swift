@@ -1,7 +1,7 @@
 import Foundation
-import HTTPTestSupport
-@testable import MarketStore
-import SQLite
+import OpenMarketHTTPTestSupport
+import OpenMarketSQLite
+@testable import OpenMarketStore
 import Testing
 
 /// `--database` pointed at the wrong file must refuse it before anything writes: no header rewritten by the

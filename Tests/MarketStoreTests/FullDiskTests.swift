@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestSupport
-import MarketStore
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 /// On a real, small file system: a full disk refuses writes with a typed error and loses nothing, while reads and

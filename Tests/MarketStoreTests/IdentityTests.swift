@@ -1,5 +1,5 @@
-import HTTPTestSupport
-import MarketStore
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 @Suite("Ids, generations and vendors")

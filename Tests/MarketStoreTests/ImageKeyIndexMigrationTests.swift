@@ -1,6 +1,6 @@
-import HTTPTestSupport
-@testable import MarketStore
-import SQLite
+import OpenMarketHTTPTestSupport
+import OpenMarketSQLite
+@testable import OpenMarketStore
 import Testing
 
 /// Schema/0007 rebuilds the images table so that its keys' uniqueness is in indexes a seed can drop: a store made

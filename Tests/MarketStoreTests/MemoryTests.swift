@@ -1,7 +1,7 @@
-import CSQLite
-import HTTPTestSupport
-@testable import MarketStore
-@testable import SQLite
+import COpenMarketSQLite
+import OpenMarketHTTPTestSupport
+@testable import OpenMarketSQLite
+@testable import OpenMarketStore
 import Testing
 
 @Suite("Memory the store keeps")

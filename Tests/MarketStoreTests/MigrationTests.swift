@@ -1,7 +1,7 @@
-import HTTPTestSupport
 import Foundation
-@testable import MarketStore
-import SQLite
+import OpenMarketHTTPTestSupport
+import OpenMarketSQLite
+@testable import OpenMarketStore
 import Testing
 
 @Suite("Migrations")

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestSupport
-import MarketStore
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 /// A closed store is one file, a backup is one file, and a main file that only its WAL completes still opens.

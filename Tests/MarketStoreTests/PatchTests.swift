@@ -1,4 +1,4 @@
-import MarketStore
+import OpenMarketStore
 import Testing
 
 @Suite("Patching products")

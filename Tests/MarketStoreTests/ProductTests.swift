@@ -1,5 +1,5 @@
-@testable import MarketStore
-import SQLite
+import OpenMarketSQLite
+@testable import OpenMarketStore
 import Testing
 
 @Suite("Creating and reading products")

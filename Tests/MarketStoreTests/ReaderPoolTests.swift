@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-import HTTPTestSupport
-@testable import MarketStore
-import Locking
-import SQLite
+import OpenMarketHTTPTestSupport
+import OpenMarketLocking
+import OpenMarketSQLite
+@testable import OpenMarketStore
 import Testing
 
 @Suite("Reader connections")

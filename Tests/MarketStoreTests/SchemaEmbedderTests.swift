@@ -1,5 +1,5 @@
-import HTTPTestSupport
 import Foundation
+import OpenMarketHTTPTestSupport
 import Testing
 
 @Suite("SchemaEmbedder, the EmbedSchema plugin's tool")

@@ -1,5 +1,5 @@
 import Foundation
-@testable import MarketStore
+@testable import OpenMarketStore
 import Testing
 
 @Suite("Embedded schema")

@@ -1,7 +1,7 @@
-import HTTPTestSupport
-import Locking
-@testable import MarketStore
-import SQLite
+import OpenMarketHTTPTestSupport
+import OpenMarketLocking
+import OpenMarketSQLite
+@testable import OpenMarketStore
 import Testing
 
 /// The in-memory search index (`SearchIndex`) against the SQL count it stands in for (`ProductFilter.countSQL`), on

@@ -1,6 +1,6 @@
-import HTTPTestSupport
-@testable import MarketStore
-import SQLite
+import OpenMarketHTTPTestSupport
+import OpenMarketSQLite
+@testable import OpenMarketStore
 import Testing
 
 /// The indexed search against a plain reference written here: a product matches when the UTF-8 bytes of its name or

@@ -1,6 +1,6 @@
-import HTTPTestSupport
-@testable import MarketStore
-import SQLite
+import OpenMarketHTTPTestSupport
+import OpenMarketSQLite
+@testable import OpenMarketStore
 import Testing
 
 /// A seed writes its rows without the per-row triggers and secondary indexes and builds them after; the store it

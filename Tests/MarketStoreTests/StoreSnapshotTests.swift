@@ -1,6 +1,6 @@
-import HTTPTestSupport
-@testable import MarketStore
-import SQLite
+import OpenMarketHTTPTestSupport
+import OpenMarketSQLite
+@testable import OpenMarketStore
 import Testing
 
 @Suite("Snapshots of the whole store")

@@ -1,4 +1,4 @@
-package import Multipart
+package import OpenMarketMultipart
 
 /// Bodies the real server refused (or would have), built byte by byte, with the error each must give: the
 /// multipart tests parse them every way, and `openmarket explain` is run on each.

@@ -1,4 +1,4 @@
-import Multipart
+import OpenMarketMultipart
 
 /// Bodies the way real student apps (and the libraries they used) wrote them, built byte by byte. The real server
 /// accepted every one, with the same two parts: `params` and one image.

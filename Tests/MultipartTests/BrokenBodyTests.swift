@@ -1,5 +1,5 @@
-import Multipart
-import MultipartSamples
+import OpenMarketMultipart
+import OpenMarketMultipartSamples
 import Testing
 
 /// Each broken body must fail with the expected kind at the expected byte, however it is fed.

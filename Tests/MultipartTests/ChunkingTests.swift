@@ -1,6 +1,6 @@
-import Multipart
-import MultipartSamples
-import WireFormat
+import OpenMarketMultipart
+import OpenMarketMultipartSamples
+import OpenMarketWireFormat
 import Testing
 
 struct ChunkingTests {

@@ -1,4 +1,4 @@
-import Multipart
+import OpenMarketMultipart
 import Testing
 
 struct ContentTypeTests {

@@ -1,5 +1,5 @@
-import Multipart
-import MultipartSamples
+import OpenMarketMultipart
+import OpenMarketMultipartSamples
 import Testing
 
 /// `.closeDelimiterOrLastDelimiterLine`: a body may stop right after a delimiter line (yagom `1-sole` ends every

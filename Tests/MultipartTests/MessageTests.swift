@@ -1,5 +1,5 @@
-import Multipart
-import MultipartSamples
+import OpenMarketMultipart
+import OpenMarketMultipartSamples
 import Testing
 
 /// The messages go verbatim to API clients, so their exact wording is part of the contract.

@@ -1,5 +1,5 @@
-import Multipart
-import MultipartSamples
+import OpenMarketMultipart
+import OpenMarketMultipartSamples
 import Testing
 
 /// `openmarket explain`'s drawing of a body: every refusal marked and explained, every real client variant accepted.

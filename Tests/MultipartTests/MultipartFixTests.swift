@@ -1,5 +1,5 @@
-import Multipart
-import MultipartSamples
+import OpenMarketMultipart
+import OpenMarketMultipartSamples
 import Testing
 
 /// The common mistakes get a fix that names them, and a sketch of the correct body that really is one.

@@ -1,4 +1,4 @@
-import Multipart
+import OpenMarketMultipart
 import Testing
 
 /// The reading of a body for people: ranges that point at the right bytes, and the refusal as the parser made it.

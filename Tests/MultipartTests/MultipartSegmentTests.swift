@@ -1,5 +1,5 @@
-import Multipart
-import MultipartSamples
+import OpenMarketMultipart
+import OpenMarketMultipartSamples
 import Testing
 
 /// The segments of a body come from the parser and tile it: in order, no gap, no overlap, from 0 to its length.

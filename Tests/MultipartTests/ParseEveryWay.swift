@@ -1,4 +1,4 @@
-import Multipart
+import OpenMarketMultipart
 import Testing
 
 typealias ParseResult = Result<[MultipartPart], MultipartError>

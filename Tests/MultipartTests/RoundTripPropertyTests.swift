@@ -1,6 +1,6 @@
-@testable import Multipart
-import MultipartSamples
-import WireFormat
+@testable import OpenMarketMultipart
+import OpenMarketMultipartSamples
+import OpenMarketWireFormat
 import Testing
 
 /// Random parts with binary payloads full of CR, LF, `--` and boundary prefixes are encoded the

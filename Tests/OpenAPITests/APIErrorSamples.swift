@@ -1,4 +1,4 @@
-@testable import MarketAPI
+@testable import OpenMarketAPI
 
 /// One instance of every case of the error catalogue. The error examples of the OpenAPI documents use these values,
 /// so each example is checked against the catalogue's own rendering.

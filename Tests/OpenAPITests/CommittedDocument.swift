@@ -1,5 +1,5 @@
 import Foundation
-import MarketAPI
+import OpenMarketAPI
 import Yams
 
 /// A generation's Schema/openapi/<name>.yaml as committed, read from the source tree.

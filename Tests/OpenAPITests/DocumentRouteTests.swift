@@ -1,5 +1,5 @@
-import HTTPCore
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketHTTPCore
 import Testing
 
 /// The committed document and the router must list the same routes: an endpoint added to either alone fails here.

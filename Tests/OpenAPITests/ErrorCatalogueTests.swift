@@ -1,6 +1,6 @@
 import Foundation
-import HTTPCore
-@testable import MarketAPI
+@testable import OpenMarketAPI
+import OpenMarketHTTPCore
 import Testing
 
 @Suite("The catalogue of API errors")

@@ -1,7 +1,7 @@
 import Foundation
-import HTTPCore
-import HTTPTestSupport
-@testable import MarketAPI
+@testable import OpenMarketAPI
+import OpenMarketHTTPCore
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// The error bodies the documents show must be ones the server sends: each example in its generation's error shape,

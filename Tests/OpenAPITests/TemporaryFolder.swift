@@ -1,6 +1,6 @@
-import HTTPTestSupport
-import MarketAPI
-import MarketStore
+import OpenMarketAPI
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 
 /// A store in a temporary folder, for building a generation's context and router without serving them.
 final class TemporaryFolder {

@@ -1,7 +1,7 @@
 import Foundation
-@testable import MarketAPI
+@testable import OpenMarketAPI
+import OpenMarketWireFormat
 import Testing
-import WireFormat
 
 /// The v1 documents' patterns must match exactly the texts the server takes, since schemathesis draws values from
 /// them and sends texts outside them as invalid: a text on which the two disagree is a check-openapi failure waiting

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// The admin flags and their environment variables, through the real binary.

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// `serve --class` and `openmarket class handouts` through the real binary, as a teacher runs them.

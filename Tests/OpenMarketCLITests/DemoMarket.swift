@@ -1,6 +1,6 @@
 #if os(Linux)
 import Foundation
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 
 /// What the memory tests do with a real server started with its demo vendor.
 enum DemoMarket {

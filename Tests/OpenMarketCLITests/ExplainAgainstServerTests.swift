@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestSupport
-import MultipartSamples
+import OpenMarketHTTPTestSupport
+import OpenMarketMultipartSamples
 import Testing
 
 /// What explain says a server does is what the real server does, for each generation.

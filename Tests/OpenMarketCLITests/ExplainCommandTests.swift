@@ -1,7 +1,7 @@
 import Foundation
-import HTTPTestSupport
-import Multipart
-import MultipartSamples
+import OpenMarketHTTPTestSupport
+import OpenMarketMultipart
+import OpenMarketMultipartSamples
 import Testing
 
 /// `openmarket explain` as a user runs it: the real binary, input on stdin or in a file, exit 0/1/2.

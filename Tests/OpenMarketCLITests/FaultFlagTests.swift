@@ -1,4 +1,4 @@
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// --latency, OPENMARKET_LATENCY and --fault-seed, through the real binary.

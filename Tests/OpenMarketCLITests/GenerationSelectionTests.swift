@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketHTTPTestSupport
 import Testing
 
 @Suite("openmarket serve --api")

@@ -1,6 +1,6 @@
 #if os(Linux)
 import Foundation
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Memory the real server spends on a JSON body: at most a small multiple of its size, whatever it holds.

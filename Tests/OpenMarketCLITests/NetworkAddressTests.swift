@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestSupport
-import PosixSpawn
+import OpenMarketHTTPTestSupport
+import OpenMarketPosixSpawn
 import Testing
 
 /// Bound to 0.0.0.0, the startup output names a URL this machine connects to on its first line (scripts read it)

@@ -1,4 +1,4 @@
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// --network, OPENMARKET_NETWORK and --journal-body-bytes, through the real binary.

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 @Suite("openmarket serve: runtime failures and usage errors")

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 @Suite("openmarket serve, as a process")

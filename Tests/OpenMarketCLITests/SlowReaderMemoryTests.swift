@@ -1,7 +1,7 @@
 #if os(Linux)
 import Foundation
 import Glibc
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// Memory the real server holds for clients that ask for a large image and then read nothing.

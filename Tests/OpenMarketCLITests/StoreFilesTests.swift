@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// What a user finds beside the database after the server stops, and what a start on a full disk says.

@@ -1,4 +1,4 @@
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import OpenMarketVersion
 import Testing
 

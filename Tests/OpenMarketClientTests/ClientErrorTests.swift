@@ -1,6 +1,6 @@
 import Foundation
 import OpenMarketClient
-import TestFixtures
+import OpenMarketTestFixtures
 import Testing
 
 /// How failures reach the app: transport, unexpected status with the server's message, bad bodies.

@@ -1,6 +1,6 @@
 import Foundation
 import OpenMarketClient
-import TestFixtures
+import OpenMarketTestFixtures
 import Testing
 
 /// The fixtures are real server bytes (or the course's mock), so the models must accept them.

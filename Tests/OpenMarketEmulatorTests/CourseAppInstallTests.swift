@@ -2,9 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTestSupport
 import OpenMarketClient
 import OpenMarketEmulator
+import OpenMarketHTTPTestSupport
 import XCTest
 
 /// The course-style layers of CourseAppLayers.swift, unchanged, each test with a fresh emulator of its own put in

@@ -3,10 +3,10 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Locking
-import HTTPTestSupport
 import OpenMarketClient
 import OpenMarketEmulator
+import OpenMarketHTTPTestSupport
+import OpenMarketLocking
 
 /// An emulator with a session of its own, and the ways the tests send requests through that session.
 struct EmulatorSession {

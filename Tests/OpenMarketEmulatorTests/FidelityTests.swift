@@ -1,13 +1,13 @@
-import AdminPlane
-import EmulatorCore
 import Foundation
+import OpenMarketAdminPlane
+import OpenMarketEmulatorCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPServer
-import HTTPTestSupport
-import MarketAPI
+import OpenMarketAPI
 import OpenMarketEmulator
+import OpenMarketHTTPServer
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// The same emulator options behind both transports, asked the same requests: the same status, headers and body

@@ -1,13 +1,13 @@
-import EmulatorCore
 import Foundation
+import OpenMarketEmulatorCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import MarketAPI
-import Multipart
+@testable import OpenMarketAPI
 import OpenMarketEmulator
+import OpenMarketMultipart
+import OpenMarketWireFormat
 import Testing
-import WireFormat
 
 /// A generation this package does not have, declared here and nowhere else: v2b's API on a host of its own, with an
 /// image layout of its own and Vapor's lenient multipart ending. That it is served, seeded and explained proves that

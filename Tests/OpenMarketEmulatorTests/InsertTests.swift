@@ -2,10 +2,10 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTestSupport
-import MarketStore
 import OpenMarketClient
 import OpenMarketEmulator
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
 
 /// `OpenMarketEmulator.insert`: exact products from Swift, as a course app's tests expect the live server's.

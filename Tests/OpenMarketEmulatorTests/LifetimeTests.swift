@@ -2,9 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import EmulatorCore
 import OpenMarketClient
 import OpenMarketEmulator
+import OpenMarketEmulatorCore
 import Testing
 
 /// An emulator that nothing holds is freed with its store, whatever it served; a session that outlives it fails its

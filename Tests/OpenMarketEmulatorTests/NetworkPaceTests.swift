@@ -2,9 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTestSupport
 import OpenMarketClient
 import OpenMarketEmulator
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// A slow network in process: bodies cross at the rates `setNetwork` gives, on timers, as an app sees them.

@@ -1,9 +1,9 @@
 import Foundation
-import HTTPTestSupport
 import OpenMarketClient
 import OpenMarketEmulator
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 import Testing
-import MarketStore
 
 /// Every option an emulator takes, given a value it cannot use: a message that says what to change, and nothing
 /// made (no database file).

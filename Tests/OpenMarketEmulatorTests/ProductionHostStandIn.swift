@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 
 /// A loopback listener standing in for the real server's host: the emulators under test answer its address, so a
 /// request that escapes them reaches this socket (and nothing else), where the kernel completes its connection

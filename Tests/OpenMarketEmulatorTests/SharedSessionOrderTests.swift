@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestSupport
-import PosixSpawn
+import OpenMarketHTTPTestSupport
+import OpenMarketPosixSpawn
 import Testing
 
 /// The shared session's row of docs/in-process-tests.md's table, each way of first touching it in a fresh process:
@@ -19,7 +19,7 @@ import Testing
           ])
     func order(_ order: String, reached: Bool) throws {
         let probe = try SpawnedProcess(
-            executable: try builtExecutable(named: "SharedSessionProbe").path, arguments: [order],
+            executable: try builtExecutable(named: "OpenMarketSharedSessionProbe").path, arguments: [order],
             standardOutput: .pipe)
         let printed = String(decoding: probe.readOutputToEnd(), as: UTF8.self)
         #expect(probe.waitUntilExit() == .exited(0), "\(printed)")

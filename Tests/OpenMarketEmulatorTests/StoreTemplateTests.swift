@@ -1,12 +1,12 @@
-import EmulatorCore
 import Foundation
+import OpenMarketEmulatorCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import OpenMarketAPI
 import OpenMarketClient
 import OpenMarketEmulator
 import Testing
-import MarketAPI
 
 /// Emulators after the first in a process copy the first one's store (`StoreTemplates`): each must answer exactly as
 /// one whose store was written row by row, at its own time, and stay its own.

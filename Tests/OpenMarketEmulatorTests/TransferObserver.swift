@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Locking
+import OpenMarketLocking
 
 /// Watches one data task as an app's progress UI would: when the response came, each piece of the body and when,
 /// and how the task ended.

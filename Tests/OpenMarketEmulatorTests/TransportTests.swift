@@ -2,9 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTestSupport
 import OpenMarketClient
 import OpenMarketEmulator
+import OpenMarketHTTPTestSupport
 import Testing
 
 /// What the URLProtocol transport answers, and how: hosts, bodies, upload tasks, the admin plane, image URLs.

@@ -2,9 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTestSupport
 import OpenMarketClient
 import OpenMarketEmulator
+import OpenMarketHTTPTestSupport
 import XCTest
 
 /// `VerificationTests`' checks as an XCTest suite writes them.

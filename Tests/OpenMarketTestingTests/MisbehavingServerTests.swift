@@ -1,7 +1,7 @@
 import Foundation
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
+import OpenMarketPosixSpawn
 import OpenMarketTesting
-import PosixSpawn
 import Testing
 
 /// A stand-in "binary" (a shell script) that does what a broken server could: never print its address, or ignore

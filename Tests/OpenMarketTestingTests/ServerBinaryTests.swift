@@ -1,7 +1,7 @@
 import Foundation
-import HTTPTestSupport
-import Testing
+import OpenMarketHTTPTestSupport
 @testable import OpenMarketTesting
+import Testing
 
 /// Where the binary is looked for, and what a test author reads when it is nowhere.
 @Suite struct ServerBinaryTests {

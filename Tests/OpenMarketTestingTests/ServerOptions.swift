@@ -1,9 +1,9 @@
 import Foundation
-import HTTPTestSupport
-import Testing
 import OpenMarketClient
+import OpenMarketHTTPTestSupport
+import OpenMarketPosixSpawn
 import OpenMarketTesting
-import PosixSpawn
+import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

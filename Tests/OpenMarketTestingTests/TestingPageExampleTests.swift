@@ -1,7 +1,7 @@
 // The examples of "A clean state per test" in docs/testing-an-app.md, compiled and run as they are printed there.
 import Foundation
 import OpenMarketClient
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import OpenMarketTesting
 import Testing
 import XCTest

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PosixSpawn
+import OpenMarketPosixSpawn
 import Testing
 
 @Suite("SpawnedProcess: posix_spawn, waitpid and signals")

@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import OpenMarketSQLite
 import Testing
 
 @Suite("Connections and statements")

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SQLite
+@testable import OpenMarketSQLite
 import Testing
 
 @Suite("Database images and their private copies")

@@ -1,6 +1,6 @@
-import CSQLite
+import COpenMarketSQLite
 import Foundation
-@testable import SQLite
+@testable import OpenMarketSQLite
 import Testing
 
 @Suite("What a statement keeps after use")

@@ -1,4 +1,4 @@
-import SQLite
+import OpenMarketSQLite
 import Testing
 
 @Suite("contains_text, the search's match")

@@ -1,4 +1,4 @@
-import SQLite
+import OpenMarketSQLite
 import Testing
 
 @Suite("Transactions")

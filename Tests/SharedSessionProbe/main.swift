@@ -1,5 +1,5 @@
 // Which way of first touching URLSession.shared lets a later install() reach it, in a process of its own (the shared
-// session is made once per process): `SharedSessionProbe ORDER`, ORDER one of
+// session is made once per process): `OpenMarketSharedSessionProbe ORDER`, ORDER one of
 //   untouched                    the first install() makes the shared session
 //   shared-first                 the shared session is used before any other session and before install()
 //   another-session-then-shared  another session is made, then the shared session used, then install()
@@ -36,7 +36,8 @@ case "another-session-then-shared":
     _ = URLSession(configuration: .default)
     _ = sharedStatus()
 default:
-    FileHandle.standardError.write(Data("usage: SharedSessionProbe untouched|shared-first|another-session-then-shared\n".utf8))
+    let usage = "usage: OpenMarketSharedSessionProbe untouched|shared-first|another-session-then-shared\n"
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(64)
 }
 let emulator = try OpenMarketEmulator(.init(generation: .v2b, hosts: [host]))

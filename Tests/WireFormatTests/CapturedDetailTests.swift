@@ -1,5 +1,5 @@
+import OpenMarketWireFormat
 import Testing
-import WireFormat
 
 /// Rebuilds the real v2b detail capture (Tests/Fixtures/Samples/v2b-product-2456.captured.json, with the student's
 /// pretty-printing removed) from its values, to show the writer, the double style and the dates together

@@ -1,5 +1,5 @@
+@testable import OpenMarketWireFormat
 import Testing
-@testable import WireFormat
 
 @Suite struct DoubleStyleTests {
     /// Every price, bargain price and discounted price in the v2 samples, written as the real server wrote it.

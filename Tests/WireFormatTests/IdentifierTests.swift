@@ -1,6 +1,6 @@
-import Locking
+import OpenMarketLocking
+@testable import OpenMarketWireFormat
 import Testing
-@testable import WireFormat
 
 @Suite struct IdentifierTests {
     private static let base64URLAlphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

@@ -1,5 +1,5 @@
+import OpenMarketWireFormat
 import Testing
-import WireFormat
 
 @Suite struct ImageSnifferTests {
     @Test(arguments: [

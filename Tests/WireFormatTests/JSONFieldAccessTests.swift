@@ -1,5 +1,5 @@
+import OpenMarketWireFormat
 import Testing
-import WireFormat
 
 @Suite struct JSONFieldAccessTests {
     private func object(_ json: String) throws -> JSONObject {

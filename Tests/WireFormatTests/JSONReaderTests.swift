@@ -1,5 +1,5 @@
+@testable import OpenMarketWireFormat
 import Testing
-@testable import WireFormat
 
 @Suite struct JSONReaderTests {
     private func parse(_ text: String) throws(JSONParseError) -> JSONValue {

@@ -1,5 +1,5 @@
+import OpenMarketWireFormat
 import Testing
-import WireFormat
 
 @Suite struct JSONWriterTests {
     private func text(_ write: (inout JSONWriter) -> Void) -> String {

@@ -1,5 +1,5 @@
+@testable import OpenMarketWireFormat
 import Testing
-@testable import WireFormat
 
 @Suite struct SeoulDateTests {
     @Test(arguments: [

@@ -1,6 +1,6 @@
 import Foundation
+import OpenMarketWireFormat
 import Testing
-import WireFormat
 
 struct StandardBase64Tests {
     @Test func decodesWhatFoundationEncodesForEveryLengthModuloThree() throws {

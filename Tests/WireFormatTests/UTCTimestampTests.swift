@@ -1,5 +1,5 @@
+import OpenMarketWireFormat
 import Testing
-import WireFormat
 
 struct UTCTimestampTests {
     @Test func writesMillisecondsInUTC() {

@@ -1,6 +1,6 @@
 #if os(macOS) || os(Linux)
 import Foundation
-import PosixSpawn
+import OpenMarketPosixSpawn
 
 /// The server process, with its stdout and stderr in files of a temporary directory: a file never fills up and
 /// blocks the server the way an undrained pipe would, and it can be read again for an error message.

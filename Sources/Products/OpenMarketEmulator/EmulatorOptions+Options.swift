@@ -1,10 +1,10 @@
-import AdminPlane
-import EmulatorCore
 import Foundation
-import HTTPCore
-import MarketAPI
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAdminPlane
 import OpenMarketClient
+import OpenMarketEmulatorCore
+import OpenMarketHTTPCore
+import OpenMarketStore
 
 extension EmulatorOptions {
     /// The core's options for the library's, every value checked first.

@@ -1,8 +1,8 @@
-import Catalogue
-import EmulatorCore
 import Foundation
-import MarketStore
+import OpenMarketCatalogue
 public import OpenMarketClient
+import OpenMarketEmulatorCore
+import OpenMarketStore
 
 extension OpenMarketEmulator {
     /// Adds `products` to the store, in one transaction, and returns their ids in order. Throws ``SetupError``,

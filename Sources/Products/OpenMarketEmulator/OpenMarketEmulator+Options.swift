@@ -1,7 +1,7 @@
 public import Foundation
-package import MarketAPI
-public import MarketStore
+package import OpenMarketAPI
 public import OpenMarketClient
+public import OpenMarketStore
 
 extension OpenMarketEmulator {
     /// How an emulator behaves; it mirrors `openmarket serve`'s flags. Every value is checked when the emulator is
@@ -62,7 +62,7 @@ extension OpenMarketEmulator {
     /// the server knows is one (`allCases`, or by name with `init(rawValue:)`); the common ones have a name here.
     public struct Generation: Sendable, Hashable, RawRepresentable, CaseIterable, CustomStringConvertible {
         /// The server's description of it, where every fact about it lives.
-        package let api: MarketAPI.Generation
+        package let api: OpenMarketAPI.Generation
 
         /// `openmarket.yagom-academy.kr`, 2022–.
         public static let v2b = Self(.v2b)
@@ -74,15 +74,15 @@ extension OpenMarketEmulator {
         public static let v1a = Self(.v1a)
 
         /// Every generation, newest first.
-        public static var allCases: [Self] { MarketAPI.Generation.all.map(Self.init) }
+        public static var allCases: [Self] { OpenMarketAPI.Generation.all.map(Self.init) }
 
-        package init(_ api: MarketAPI.Generation) {
+        package init(_ api: OpenMarketAPI.Generation) {
             self.api = api
         }
 
         /// The generation `openmarket serve --api` calls `rawValue`; nil for a name no generation has.
         public init?(rawValue: String) {
-            guard let api = MarketAPI.Generation.named(rawValue) else { return nil }
+            guard let api = OpenMarketAPI.Generation.named(rawValue) else { return nil }
             self.init(api)
         }
 

@@ -1,12 +1,12 @@
-package import EmulatorCore
 public import Foundation
+package import OpenMarketEmulatorCore
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
-import Locking
-import MarketAPI
-import MarketStore
+import OpenMarketAPI
 public import OpenMarketClient
+import OpenMarketLocking
+import OpenMarketStore
 
 /// The whole Open Market emulator inside the test process: a real, stateful store answering through a URLProtocol,
 /// with the same status, headers and body bytes as `openmarket serve`. No server, no port, no process.

@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import MarketStore
+import OpenMarketStore
 
 /// `openmarket backup`: a store as one self-contained file, while the server runs or not.
 struct BackupCommand: ParsableCommand {

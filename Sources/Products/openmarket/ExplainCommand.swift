@@ -4,10 +4,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import EmulatorCore
-import MarketAPI
-import Multipart
-import WireFormat
+import OpenMarketAPI
+import OpenMarketEmulatorCore
+import OpenMarketMultipart
+import OpenMarketWireFormat
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,11 +1,11 @@
 import ArgumentParser
-import Catalogue
+import OpenMarketCatalogue
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import MarketStore
+import OpenMarketStore
 
 /// `openmarket export`: a store as a fixture that `--seed` reads back.
 struct ExportCommand: ParsableCommand {

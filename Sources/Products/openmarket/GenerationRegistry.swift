@@ -1,4 +1,4 @@
-import MarketAPI
+import OpenMarketAPI
 
 /// Every API generation `--api` can name: `Generation.all`, the one list of them.
 enum GenerationRegistry {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import MarketAPI
+import OpenMarketAPI
 
 /// `openmarket generations`: the generations `--api` accepts, from `Generation.all`, so a script asks the binary
 /// instead of keeping a list of its own.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import HTTPServer
-import MarketAPI
+import OpenMarketAPI
+import OpenMarketHTTPServer
 
 /// What `openmarket healthcheck` asks and what it accepts. Without a URL it reads the variables the server reads,
 /// so a container's health check follows OPENMARKET_PORT (and OPENMARKET_HOST and OPENMARKET_API) by itself.

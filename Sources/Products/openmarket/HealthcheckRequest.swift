@@ -1,5 +1,5 @@
-import HTTPCore
-import WireFormat
+import OpenMarketHTTPCore
+import OpenMarketWireFormat
 
 /// The status and body of the answer to a health check.
 struct HealthcheckAnswer {

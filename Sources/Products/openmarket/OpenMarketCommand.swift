@@ -1,16 +1,16 @@
 import ArgumentParser
-import EmulatorCore
+import OpenMarketEmulatorCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPCore
-import HTTPServer
 import Logging
+import OpenMarketAPI
+import OpenMarketHTTPCore
+import OpenMarketHTTPServer
+import OpenMarketStore
 import OpenMarketVersion
-import MarketAPI
-import MarketStore
 
 @main
 struct OpenMarketCommand: ParsableCommand {

@@ -1,4 +1,4 @@
-import MarketStore
+import OpenMarketStore
 
 extension RuntimeFailure {
     /// A store that cannot be opened or set up at start, in one line. A full disk is told in terms of starting

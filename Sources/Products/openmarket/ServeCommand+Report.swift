@@ -3,12 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AdminPlane
 import ArgumentParser
-import EmulatorCore
 import Logging
-import MarketAPI
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAdminPlane
+import OpenMarketEmulatorCore
+import OpenMarketStore
 
 /// What `serve` tells its operator: the addresses it answers on, what the seed did, and why it could not start.
 extension ServeCommand {

@@ -1,6 +1,6 @@
-import AdminPlane
 import ArgumentParser
 import Logging
+import OpenMarketAdminPlane
 
 struct ServeOptions: ParsableArguments {
     @Option(help: "Address to listen on; 0.0.0.0 lets a phone on the LAN reach it. (default: 127.0.0.1)")

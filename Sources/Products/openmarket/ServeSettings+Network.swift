@@ -1,5 +1,5 @@
-import AdminPlane
-import HTTPCore
+import OpenMarketAdminPlane
+import OpenMarketHTTPCore
 
 extension ServeSettings {
     /// What `--network` (`OPENMARKET_NETWORK`) names: the rates, and the latency of a profile (nil for bare rates).

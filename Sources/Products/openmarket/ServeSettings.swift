@@ -4,14 +4,14 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPCore
-import HTTPServer
-import AdminPlane
-import EmulatorCore
 import Logging
-import MarketAPI
-import MarketStore
-import WireFormat
+import OpenMarketAPI
+import OpenMarketAdminPlane
+import OpenMarketEmulatorCore
+import OpenMarketHTTPCore
+import OpenMarketHTTPServer
+import OpenMarketStore
+import OpenMarketWireFormat
 
 /// Flags, then environment variables, then defaults, validated once at startup with messages that say how to fix.
 struct ServeSettings {

@@ -1,5 +1,5 @@
-import HTTPCore
 import Logging
+import OpenMarketHTTPCore
 
 /// swift-log's messages (startup, shutdown, warnings) on the same batched sink as the access log, so the two
 /// never interleave mid-line and neither pays for a write(2) per line.

@@ -1,5 +1,5 @@
-import MarketStore
-import WireFormat
+import OpenMarketStore
+import OpenMarketWireFormat
 
 /// `--vendor` and `OPENMARKET_VENDORS` entries: NAME:IDENTIFIER:SECRET.
 enum VendorOption {

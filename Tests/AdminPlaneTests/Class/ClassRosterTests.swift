@@ -1,4 +1,4 @@
-import AdminPlane
+import OpenMarketAdminPlane
 import Testing
 
 @Suite struct ClassRosterTests {

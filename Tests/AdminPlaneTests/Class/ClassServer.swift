@@ -1,9 +1,9 @@
-import APITestSupport
-import AdminPlane
 import Foundation
-import HTTPTestSupport
-import MarketAPI
-import MarketStore
+import OpenMarketAPI
+import OpenMarketAPITestSupport
+import OpenMarketAdminPlane
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 
 /// A class of three teams on a real server over a socket, and what a student does: sign in, send as a team.
 struct ClassServer {

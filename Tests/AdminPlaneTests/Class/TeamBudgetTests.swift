@@ -1,4 +1,4 @@
-@testable import AdminPlane
+@testable import OpenMarketAdminPlane
 import Testing
 
 @Suite struct TeamBudgetTests {

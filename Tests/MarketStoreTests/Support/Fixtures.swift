@@ -1,5 +1,5 @@
-import HTTPTestSupport
-import MarketStore
+import OpenMarketHTTPTestSupport
+import OpenMarketStore
 
 /// Sample values for store tests; image keys are derived from a tag so each test picks unique ones.
 enum Fixture {

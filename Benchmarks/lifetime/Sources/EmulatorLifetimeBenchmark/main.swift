@@ -1,7 +1,7 @@
 // Makes, uses and drops demo emulators one after another, as a test suite with one emulator per test does, and
 // prints the resident memory after the first and at the end, and the time per emulator in buckets. Exits 1 when the
 // memory grew by more than the allowance: an emulator that outlives its last reference shows here first.
-// Usage: EmulatorLifetimeBenchmark [COUNT (1000)] [ALLOWANCE_MB (50)]
+// Usage: OpenMarketEmulatorLifetimeBenchmark [COUNT (1000)] [ALLOWANCE_MB (50)]
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -6,7 +6,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTestSupport
+import OpenMarketHTTPTestSupport
 import OpenMarketClient
 import OpenMarketEmulator
 
@@ -65,7 +65,7 @@ func fetch(_ request: URLRequest, as caller: Caller, configuration: URLSessionCo
         case .completionHandler:
             let data: Data = try await withCheckedThrowingContinuation { continuation in
                 session.dataTask(with: request) { data, _, error in
-                    if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: data ?? Data()) }
+                    continuation.resume(with: error.map { .failure($0) } ?? .success(data ?? Data()))
                 }.resume()
             }
             return (data, 1, nil)
@@ -117,9 +117,11 @@ func measure(_ transport: Transport) async throws {
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 let verdict = got.error.map { "failed: \($0)" }
                     ?? (got.bytes == expected ? "whole" : "NOT WHOLE")
-                print(
-                    "| \(transport.name) | \(profile) | \(what) | \(caller.rawValue) | \(got.bytes.count) of \(expected.count) "
-                        + "| \(got.pieces) | \(String(format: "%.2f", seconds)) s | \(verdict) |")
+                let row = [
+                    transport.name, profile, what, caller.rawValue, "\(got.bytes.count) of \(expected.count)", "\(got.pieces)",
+                    String(format: "%.2f s", seconds), verdict,
+                ]
+                print("| \(row.joined(separator: " | ")) |")
             }
         }
     }

@@ -1,16 +1,16 @@
 import Foundation
-import MarketStore
+import OpenMarketStore
 
 // Measures MarketStore's product detail reads, reads of a page of the 20 newest products (a tenth as many
 // as detail reads) and creates with one image, on a database it seeds itself, and seeds a twin database
 // (c.sqlite) for store_loop.c to run the same statements on.
-// Usage: StorageBenchmark <work directory> <seeded product count> <reads> <creates> <image bytes>
+// Usage: OpenMarketStorageBenchmark <work directory> <seeded product count> <reads> <creates> <image bytes>
 
 let arguments = CommandLine.arguments
 guard arguments.count == 6, let seeded = Int(arguments[2]), seeded > 0, let reads = Int(arguments[3]),
       let creates = Int(arguments[4]), let imageSize = Int(arguments[5]), reads >= 50, creates >= 5, imageSize >= 0
 else {
-    print("usage: StorageBenchmark <work directory> <seeded product count> <reads> <creates> <image bytes>")
+    print("usage: OpenMarketStorageBenchmark <work directory> <seeded product count> <reads> <creates> <image bytes>")
     exit(64)
 }
 let directory = arguments[1]
@@ -104,6 +104,6 @@ do {
     }
     print("swift creates_per_second \(Int(createRate))")
 } catch {
-    print("StorageBenchmark: \(error)")
+    print("OpenMarketStorageBenchmark: \(error)")
     exit(1)
 }

@@ -1,5 +1,5 @@
-#if canImport(FoundationNetworking)
 import Foundation
+#if canImport(FoundationNetworking)
 import FoundationNetworking
 
 /// Linux only: whether FoundationNetworking hands a task's body to a data delegate as it comes. A protocol's client

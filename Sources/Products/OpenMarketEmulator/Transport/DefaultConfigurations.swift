@@ -1,7 +1,7 @@
 #if canImport(ObjectiveC)
 import Foundation
-import Locking
 import ObjectiveC
+import OpenMarketLocking
 
 /// Apple platforms only. A registered protocol class reaches `URLSession.shared` but not a session made with a
 /// configuration of its own, so while an emulator is installed `URLSessionConfiguration.default` and `.ephemeral`

@@ -1,9 +1,9 @@
-import EmulatorCore
 import Foundation
+import OpenMarketEmulatorCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Locking
+import OpenMarketLocking
 
 /// Which emulator each protocol class answers for. An entry keeps the hosts for good and the emulator weakly: a
 /// session that outlives its emulator still has its requests to those hosts answered (with an error), never sent to

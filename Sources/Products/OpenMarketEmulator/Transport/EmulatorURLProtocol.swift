@@ -1,10 +1,10 @@
-import EmulatorCore
 import Foundation
+import OpenMarketEmulatorCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPCore
-import Locking
+import OpenMarketHTTPCore
+import OpenMarketLocking
 
 /// Answers the requests of one emulator's sessions in process. `Tag` only makes the class distinct per emulator
 /// (see `ProtocolTag`); the registry says which emulator that is.

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Locking
+import OpenMarketLocking
 
 /// The tasks one emulator has started answering, until each is completed: its completion handler returned, or its
 /// delegate was told. `OpenMarketEmulator.waitForRequestsInFlight(timeout:)` waits for them, so that a test's

@@ -1,11 +1,11 @@
 import Dispatch
-import EmulatorCore
 import Foundation
+import OpenMarketEmulatorCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPCore
-import Locking
+import OpenMarketHTTPCore
+import OpenMarketLocking
 
 /// One request answered in process, then delivered the way the socket server would deliver it: its body read at the
 /// emulator's upload rate, the answer after its delay, its body in pieces at the download rate (all on timers,

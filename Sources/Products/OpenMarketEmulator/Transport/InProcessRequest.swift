@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPCore
+import OpenMarketHTTPCore
 
 /// A `URLRequest` as the socket server would have received it: the raw path and query, the headers with the Host
 /// and Content-Length a client sends, the body from `httpBody` or `httpBodyStream`, and a peer on this machine (so

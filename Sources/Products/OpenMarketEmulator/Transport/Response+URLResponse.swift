@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPCore
+import OpenMarketHTTPCore
 
 extension Response {
     /// The status and headers as the socket server sends them, with the Content-Length it adds (of the whole body,

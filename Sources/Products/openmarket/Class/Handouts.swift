@@ -1,5 +1,5 @@
-import MarketAPI
-import MarketStore
+import OpenMarketAPI
+import OpenMarketStore
 
 /// The handout pages: one per team, printable on one A4 sheet, and an index that links them. Plain HTML with its
 /// style inline, so the folder can be opened, printed or mailed as it is.

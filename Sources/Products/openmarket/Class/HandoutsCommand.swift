@@ -9,8 +9,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import MarketAPI
-import MarketStore
+import OpenMarketAPI
+import OpenMarketStore
 
 /// `openmarket class handouts`: one printable page per team of a class's store, with its credentials, and an index.
 struct HandoutsCommand: ParsableCommand {
