@@ -106,7 +106,7 @@ public final class OpenMarketEmulator: Sendable {
     /// suite that means to talk to a real server after its in-process tests. Until then, and from the next
     /// ``install()`` on, no request for them leaves the process.
     public static func releaseGuardedHosts() {
-        EmulatorRegistry.shared.releaseGuardedHosts()
+        Installation.releaseGuardedHosts()
     }
 
     /// Waits until every request this emulator has started to answer, and every task `URLSession.shared` holds for

@@ -6,7 +6,8 @@ import OpenMarketLocking
 /// Apple platforms only. A registered protocol class reaches `URLSession.shared` but not a session made with a
 /// configuration of its own, so while an emulator is installed `URLSessionConfiguration.default` and `.ephemeral`
 /// give configurations with the installed class first, as OHHTTPStubs does: the class getters' implementations are
-/// replaced through the Objective-C runtime, and put back by `restore()`.
+/// replaced through the Objective-C runtime, and put back by `restore()` when the guarded hosts are released (after
+/// an `uninstall()` the class in those configurations keeps guarding the hosts).
 enum DefaultConfigurations {
     /// The getters' own implementations while they are replaced; empty otherwise.
     private static let originals = Locked<[Original]>([])

@@ -92,13 +92,13 @@ final class EmulatorRegistry: Sendable {
         }
     }
 
-    /// Ends the installation of `protocolClass`'s emulator; false when another one is installed (or none). Its
-    /// hosts stay guarded.
-    func uninstall(_ protocolClass: AnyClass) -> Bool {
+    /// Ends the installation of `protocolClass`'s emulator, unless another one is installed (or none). Its hosts
+    /// stay guarded.
+    func uninstall(_ protocolClass: AnyClass) {
         installation.withLock { installation in
-            guard installation.entry?.owner == ObjectIdentifier(protocolClass) else { return false }
-            installation.entry = nil
-            return true
+            if installation.entry?.owner == ObjectIdentifier(protocolClass) {
+                installation.entry = nil
+            }
         }
     }
 

@@ -5,8 +5,9 @@ import FoundationNetworking
 
 /// What `install()` changes in the URL loading system. One class, `EmulatorRegistry.installedProtocolClass`, is put
 /// where sessions find it, once per process; it answers for the emulator installed at the time of each request, so
-/// a later `install()` replaces the earlier one in every session that found it, and `uninstall()` leaves it answering
-/// nothing. docs/in-process-tests.md says which sessions that is on each platform.
+/// a later `install()` replaces the earlier one in every session that found it, and `uninstall()` leaves it guarding
+/// the hosts installed emulators answered (their requests fail at once) until `releaseGuardedHosts()`.
+/// docs/in-process-tests.md says which sessions that is on each platform.
 enum Installation {
     static func install(_ protocolClass: AnyClass) {
         EmulatorRegistry.shared.install(protocolClass)
@@ -17,7 +18,12 @@ enum Installation {
     }
 
     static func uninstall(_ protocolClass: AnyClass) {
-        guard EmulatorRegistry.shared.uninstall(protocolClass) else { return }
+        EmulatorRegistry.shared.uninstall(protocolClass)
+    }
+
+    /// Apple platforms: the configurations made from now on no longer list the class, so they reach the network.
+    static func releaseGuardedHosts() {
+        EmulatorRegistry.shared.releaseGuardedHosts()
         #if canImport(ObjectiveC)
         DefaultConfigurations.restore()
         #endif
