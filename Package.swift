@@ -44,13 +44,14 @@ let package = Package(
         // transports serve, so the in-process emulator links no libmicrohttpd.
         .target(name: "OpenMarketHTTPCore", dependencies: ["OpenMarketLocking"]),
         // The network transport: libmicrohttpd, the C shim over it, and the Swift server that answers through
-        // OpenMarketHTTPCore.
+        // OpenMarketHTTPCore. The C's folders keep their short names, HTTPShim and CMicroHTTPD: the check of the C
+        // against macOS's headers that CI runs (.ci/run) finds the shim and the umbrella header by them.
         .systemLibrary(
-            name: "COpenMarketMicroHTTPD",
+            name: "COpenMarketMicroHTTPD", path: "Sources/Transport/CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         .target(
-            name: "OpenMarketHTTPShim", dependencies: ["COpenMarketMicroHTTPD"]),
+            name: "OpenMarketHTTPShim", dependencies: ["COpenMarketMicroHTTPD"], path: "Sources/Transport/HTTPShim"),
         .target(
             name: "OpenMarketHTTPServer",
             dependencies: ["OpenMarketHTTPCore", "OpenMarketHTTPShim", "OpenMarketLocking"]),
