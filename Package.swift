@@ -29,8 +29,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        // A real YAML parser: at build time for the OpenAPI documents (OpenMarketSchemaEmbedder), in tests for
-        // docker/docker-compose.yml and the documents. The server itself never links it.
+        // A real YAML parser: for OpenMarketSchemaEmbedder, which scripts/check-embedded runs on the OpenAPI documents,
+        // and in tests for docker/docker-compose.yml and the documents. No product links it or builds it.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
@@ -62,8 +62,9 @@ let package = Package(
         // Wire format: the JSON writer and reader, Java-style doubles, dates, image sniffing, identifiers.
         .target(name: "OpenMarketWireFormat", dependencies: ["OpenMarketLocking"]),
 
-        // Storage: SQLite through its C API, and the product store. Schema/ is embedded at build time (the
-        // migrations into OpenMarketStore, the OpenAPI documents into OpenMarketAPI).
+        // Storage: SQLite through its C API, and the product store. What Schema/ holds is embedded as committed Swift
+        // source (the migrations into OpenMarketStore, the OpenAPI documents into OpenMarketAPI), written by
+        // OpenMarketSchemaEmbedder through scripts/check-embedded, which CI runs: an app's build runs no build plugin.
         // COpenMarketSQLite and COpenMarketZlib name no pkg-config package: on Apple platforms they are the SDK's own
         // libsqlite3 and libz (for every destination, iOS included), never a Homebrew keg that pkg-config or a brew
         // provider would find and hand its macOS -I/-L to; on Linux the headers and libraries are in the default paths
@@ -71,10 +72,7 @@ let package = Package(
         .systemLibrary(name: "COpenMarketSQLite"),
         .target(name: "OpenMarketSQLite", dependencies: ["COpenMarketSQLite"]),
         .executableTarget(name: "OpenMarketSchemaEmbedder", dependencies: [.product(name: "Yams", package: "Yams")]),
-        .plugin(name: "OpenMarketEmbedSchema", capability: .buildTool(), dependencies: ["OpenMarketSchemaEmbedder"]),
-        .target(
-            name: "OpenMarketStore", dependencies: ["OpenMarketLocking", "OpenMarketSQLite"],
-            plugins: ["OpenMarketEmbedSchema"]),
+        .target(name: "OpenMarketStore", dependencies: ["OpenMarketLocking", "OpenMarketSQLite"]),
 
         // The API generations (v2b, v2a, v1b, v1a), each a `Generation` value, and everything they share.
         .target(
@@ -82,19 +80,17 @@ let package = Package(
             dependencies: [
                 "OpenMarketHTTPCore", "OpenMarketLocking", "OpenMarketMultipart", "OpenMarketStore",
                 "OpenMarketWireFormat",
-            ],
-            plugins: ["OpenMarketEmbedSchema"]),
+            ]),
 
         // The control plane under /__admin: access, health, reset, the request journal, the OpenAPI document and the
-        // page (Sources/API/OpenMarketAdminPlane/Page, embedded at build time).
+        // page (the files in Page/, embedded as PageServing/EmbeddedPageFiles.swift by scripts/check-embedded).
         .target(
             name: "OpenMarketAdminPlane",
             dependencies: [
                 "OpenMarketAPI", "OpenMarketCatalogue", "OpenMarketHTTPCore", "OpenMarketLocking",
                 "OpenMarketMultipart", "OpenMarketStore", "OpenMarketVersion", "OpenMarketWireFormat",
             ],
-            exclude: ["Page"],
-            plugins: ["OpenMarketEmbedSchema"]),
+            exclude: ["Page"]),
 
         // Client: an app-side Swift client written from the spec, sharing no code with the server.
         .target(name: "OpenMarketClient"),

@@ -1,8 +1,8 @@
 import Foundation
 import OpenMarketPosixSpawn
 
-/// One run of SchemaEmbedder, the EmbedSchema plugin's tool, on files written to a temporary folder and passed in
-/// the given order after `options` and the output path.
+/// One run of OpenMarketSchemaEmbedder, the tool scripts/check-embedded runs, on files written to a temporary folder
+/// and passed in the given order after `options` and the output path.
 package struct SchemaEmbedderRun {
     package let status: Int32
     /// The Swift file it wrote, empty when it wrote none.

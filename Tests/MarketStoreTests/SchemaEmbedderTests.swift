@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketHTTPTestSupport
 import Testing
 
-@Suite("SchemaEmbedder, the EmbedSchema plugin's tool")
+@Suite("OpenMarketSchemaEmbedder, the tool that writes the embedded migrations")
 struct SchemaEmbedderTests {
     private func embed(_ files: [(name: String, bytes: [UInt8])]) throws -> SchemaEmbedderRun {
         try SchemaEmbedderRun(files: files)
@@ -22,13 +22,13 @@ struct SchemaEmbedderTests {
         #expect(first.lowerBound < second.lowerBound)
     }
 
-    @Test func aGapInTheNumberingFailsTheBuild() throws {
+    @Test func aGapInTheNumberingIsRefused() throws {
         let run = try embed([("0001_a.sql", Array("A".utf8)), ("0003_c.sql", Array("C".utf8))])
         #expect(run.status != 0)
         #expect(run.errors.contains("0003_c.sql: expected migration number 2, found 3"))
     }
 
-    @Test func aFileNameWithoutItsNumberFailsTheBuild() throws {
+    @Test func aFileNameWithoutItsNumberIsRefused() throws {
         let run = try embed([("initial.sql", Array("A".utf8))])
         #expect(run.status != 0)
         #expect(run.errors.contains("initial.sql: a migration file name must start with its number"))

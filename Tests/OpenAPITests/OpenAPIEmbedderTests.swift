@@ -3,7 +3,7 @@ import OpenMarketHTTPTestSupport
 import Testing
 import Yams
 
-@Suite("SchemaEmbedder --openapi, the EmbedSchema plugin's tool for the API documents")
+@Suite("OpenMarketSchemaEmbedder --openapi, the tool that writes the embedded API documents")
 struct OpenAPIEmbedderTests {
     private func embed(_ yaml: String) throws -> SchemaEmbedderRun {
         try SchemaEmbedderRun(options: ["--openapi"], files: [("v9.yaml", Array(yaml.utf8))])
@@ -43,13 +43,13 @@ struct OpenAPIEmbedderTests {
         #expect(run.source.contains("yamlServers: 15..<42,"), "from `servers:` to the next line at column 0")
     }
 
-    @Test func aDocumentWithoutServersFailsTheBuild() throws {
+    @Test func aDocumentWithoutServersIsRefused() throws {
         let run = try embed("openapi: 3.1.0\ninfo: {}\n")
         #expect(run.status != 0)
         #expect(run.errors.contains("v9.yaml: the document needs a top-level `servers`"))
     }
 
-    @Test func whatJSONCannotSayFailsTheBuild() throws {
+    @Test func whatJSONCannotSayIsRefused() throws {
         #expect(try embed("servers: []\nwhen: 2024-02-07\n").errors.contains("JSON cannot say tag:yaml.org,2002:timestamp"))
         #expect(try embed("servers: []\nhow-far: .inf\n").errors.contains("JSON cannot say tag:yaml.org,2002:float"))
         #expect(try embed("servers: [\n").errors.contains("v9.yaml: not valid YAML"))

@@ -1,6 +1,6 @@
 import OpenMarketSQLite
 
-/// One numbered file from Schema/, embedded at build time by the EmbedSchema plugin.
+/// One numbered file from Schema/, embedded in EmbeddedMigrations.swift by scripts/check-embedded.
 struct Migration: Sendable {
     let version: Int
     let fileName: String

@@ -65,7 +65,7 @@ struct OpenAPIDocumentFile {
                 + "        json: \(Quoting.swift(file.json)),\n"
                 + "        jsonServers: \(file.jsonServers.lowerBound)..<\(file.jsonServers.upperBound)),\n"
         }
-        return "// Generated at build time by SchemaEmbedder from Schema/openapi/*.yaml. Do not edit.\n\n"
+        return GeneratedHeader.text(from: "Schema/openapi/*.yaml")
             + "let embeddedOpenAPIDocuments: [EmbeddedOpenAPIDocument] = [\n" + entries.joined() + "]\n"
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A file of the admin page, `Sources/API/OpenMarketAdminPlane/Page/<name>.{html,css,js,svg}`, kept byte for byte: the server
-/// answers it as text, so it must be UTF-8.
+/// A file of the admin page, `Sources/API/OpenMarketAdminPlane/Page/<name>.{html,css,js,svg}`, kept byte for byte:
+/// the server answers it as text, so it must be UTF-8.
 struct PageFile {
     let fileName: String
     let text: String
@@ -17,7 +17,7 @@ struct PageFile {
         let entries = files.map { file in
             "    EmbeddedPageFile(fileName: \(Quoting.swift(file.fileName)), text: \(Quoting.swift(file.text))),\n"
         }
-        return "// Generated at build time by SchemaEmbedder from Sources/API/OpenMarketAdminPlane/Page/. Do not edit.\n\n"
+        return GeneratedHeader.text(from: "Sources/API/OpenMarketAdminPlane/Page/")
             + "let embeddedPageFiles: [EmbeddedPageFile] = [\n" + entries.joined() + "]\n"
     }
 }

@@ -32,7 +32,7 @@ struct SchemaFile {
         let entries = files.map { file in
             "    Migration(version: \(file.version), fileName: \(Quoting.swift(file.fileName)), sql: \(Quoting.swift(file.sql))),\n"
         }
-        return "// Generated at build time by SchemaEmbedder from Schema/*.sql. Do not edit.\n\n"
+        return GeneratedHeader.text(from: "Schema/*.sql")
             + "let embeddedMigrations: [Migration] = [\n" + entries.joined() + "]\n"
     }
 }

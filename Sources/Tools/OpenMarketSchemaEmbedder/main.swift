@@ -1,6 +1,7 @@
 import Foundation
 
-// Build-time tool of the EmbedSchema plugin: writes a Swift file that embeds committed files verbatim.
+// Writes a Swift file that embeds committed files verbatim. scripts/check-embedded runs it for the three committed
+// Embedded*.swift files, so that an app's build needs neither a build plugin nor this tool (and its YAML parser).
 // Usage: OpenMarketSchemaEmbedder <output.swift> <NNNN_name.sql>...            the store's migrations
 //        OpenMarketSchemaEmbedder --openapi <output.swift> <generation.yaml>...  the API documents, as YAML and as JSON
 //        OpenMarketSchemaEmbedder --page <output.swift> <file.html|css|js|svg>...    the admin page

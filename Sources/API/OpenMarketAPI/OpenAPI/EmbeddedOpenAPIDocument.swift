@@ -1,5 +1,6 @@
-/// A committed Schema/openapi/<generation>.yaml as SchemaEmbedder embedded it at build time: the file byte for byte,
-/// the same document as JSON, and in each the span of the top-level `servers`, which the server replaces.
+/// A committed Schema/openapi/<generation>.yaml as OpenMarketSchemaEmbedder embedded it in
+/// EmbeddedOpenAPIDocuments.swift (scripts/check-embedded): the file byte for byte, the same document as JSON, and in
+/// each the span of the top-level `servers`, which the server replaces.
 struct EmbeddedOpenAPIDocument: Sendable {
     let fileName: String
     let yaml: String

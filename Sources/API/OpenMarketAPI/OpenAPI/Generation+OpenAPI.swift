@@ -2,7 +2,7 @@ package import OpenMarketHTTPCore
 import OpenMarketWireFormat
 
 extension Generation {
-    /// The generation's committed OpenAPI document (Schema/openapi/<name>.yaml, embedded at build time) as YAML or
+    /// The generation's committed OpenAPI document (Schema/openapi/<name>.yaml, embedded) as YAML or
     /// as JSON, with `servers` naming only `serverURL`, so a tool that imports it calls the server it came from.
     /// Nil only for a generation without a committed document, which the tests do not let happen.
     package func openAPIDocument(_ format: OpenAPIFormat, serverURL: String) -> [UInt8]? {

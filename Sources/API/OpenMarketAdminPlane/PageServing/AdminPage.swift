@@ -1,6 +1,7 @@
 import OpenMarketHTTPCore
 
-/// One file of the admin page, as the build embedded it from Sources/API/OpenMarketAdminPlane/Page.
+/// One file of the admin page as EmbeddedPageFiles.swift holds it, embedded from Sources/API/OpenMarketAdminPlane/Page
+/// by scripts/check-embedded.
 struct EmbeddedPageFile: Sendable {
     let fileName: String
     let text: String
