@@ -37,6 +37,16 @@ import Testing
         ])
     }
 
+    @Test func aWaitWithoutAFilterTakesTheFirstRequestOfAnyKind() async throws {
+        let server = StubServer(
+            .json(200, #"{"requests":[\#(Self.summary(5, target: "/healthChecker")),\#(Self.summary(4))],"total":2,"latestId":5}"#),
+            .json(200, Self.detail(4)))
+        let sent = try await server.client().admin.waitForSentRequest(timeout: .seconds(5))
+        #expect(sent.id == 4)
+        let asked = server.requests.map { $0.url.path + ($0.url.query.map { "?" + $0 } ?? "") }
+        #expect(asked == ["/__admin/requests?limit=10000&after=0", "/__admin/requests/4"])
+    }
+
     @Test func theTargetSplitsIntoPathAndDecodedQueryItems() async throws {
         let target = "/api/products?page_no=1&search_value=%ED%95%9C%20b&flag"
         let server = StubServer(

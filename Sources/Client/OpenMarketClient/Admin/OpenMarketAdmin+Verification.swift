@@ -11,11 +11,12 @@ extension OpenMarketAdmin {
     }
 
     /// The first (oldest) journaled request that passes the filter's method, path and status; when there is none
-    /// yet, waits for the app to send one (a view model that posts from a `Task`), until `timeout` runs out.
+    /// yet, waits for the app to send one (a view model that posts from a `Task`), until `timeout` runs out. Without
+    /// a filter, the first request of any kind.
     /// - Throws: ``OpenMarketError/sentRequestTimedOut(_:)`` saying what was waited for and listing the requests
     ///   that did arrive; other errors as every admin call.
     public func waitForSentRequest(
-        _ filter: JournalFilter, timeout: Duration
+        _ filter: JournalFilter = JournalFilter(), timeout: Duration
     ) async throws(OpenMarketError) -> SentRequest {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
