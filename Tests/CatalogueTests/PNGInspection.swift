@@ -33,6 +33,44 @@ enum PNGInspection {
         return Array(output.prefix(Int(capacity)))
     }
 
+    /// The text of each tEXt chunk, by keyword.
+    static func texts(_ png: [UInt8]) -> [String: String] {
+        var texts: [String: String] = [:]
+        var offset = 8
+        while offset + 8 <= png.count {
+            let length = bigEndian(png, at: offset)
+            if png[offset + 4..<offset + 8].elementsEqual("tEXt".utf8) {
+                let data = png[offset + 8..<offset + 8 + length]
+                let keyword = data.prefix { $0 != 0 }
+                texts[String(decoding: keyword, as: UTF8.self)] = String(decoding: data.dropFirst(keyword.count + 1), as: UTF8.self)
+            }
+            offset += 12 + length
+        }
+        return texts
+    }
+
+    /// The RGB bytes, row after row, with the rows' Sub and Up filters undone (the only ones the encoder uses).
+    static func pixels(_ png: [UInt8]) throws -> [UInt8] {
+        let (width, height) = try size(png)
+        let filtered = try inflatedImageData(png)
+        let stride = width * 3
+        guard filtered.count == (stride + 1) * height else { throw Failure(description: "the image data has the wrong size") }
+        var pixels: [UInt8] = []
+        for row in 0..<height {
+            let start = row * (stride + 1)
+            for column in 0..<stride {
+                let byte = filtered[start + 1 + column]
+                switch filtered[start] {
+                case 0: pixels.append(byte)
+                case 1: pixels.append(byte &+ (column >= 3 ? pixels[pixels.count - 3] : 0))
+                case 2: pixels.append(byte &+ (row > 0 ? pixels[pixels.count - stride] : 0))
+                case let filter: throw Failure(description: "row \(row) has filter \(filter), which this reader does not undo")
+                }
+            }
+        }
+        return pixels
+    }
+
     private static func bigEndian(_ bytes: [UInt8], at offset: Int) -> Int {
         bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
     }

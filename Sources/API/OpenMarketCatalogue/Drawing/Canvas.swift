@@ -80,8 +80,10 @@ struct Canvas {
         value < 0 ? 0 : value > 1 ? 1 : value
     }
 
-    var pngBytes: [UInt8] {
-        PNGEncoder.encode(filteredRows: PNGRowFilter.filtered(pixels, width: width, height: height), width: width, height: height)
+    func pngBytes(comment: String? = nil) -> [UInt8] {
+        PNGEncoder.encode(
+            filteredRows: PNGRowFilter.filtered(pixels, width: width, height: height), width: width, height: height,
+            comment: comment)
     }
 }
 

@@ -1,11 +1,13 @@
 import COpenMarketZlib
 
-/// Writes 8-bit RGB images as PNG: IHDR, one IDAT compressed with the system zlib, IEND.
+/// Writes 8-bit RGB images as PNG: IHDR, a `Comment` tEXt chunk if asked, one IDAT compressed with the system zlib,
+/// IEND.
 enum PNGEncoder {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// `filteredRows` is the image data of an 8-bit RGB image: each row's filter type, then its bytes.
-    static func encode(filteredRows: [UInt8], width: Int, height: Int) -> [UInt8] {
+    /// `filteredRows` is the image data of an 8-bit RGB image: each row's filter type, then its bytes. `comment` is
+    /// ASCII (tEXt holds Latin-1).
+    static func encode(filteredRows: [UInt8], width: Int, height: Int, comment: String? = nil) -> [UInt8] {
         precondition(filteredRows.count == (width * 3 + 1) * height, "the image data does not match the size")
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
@@ -14,6 +16,10 @@ enum PNGEncoder {
 
         var png = signature
         png.appendChunk("IHDR", header)
+        if let comment {
+            precondition(comment.utf8.allSatisfy { $0 < 0x80 }, "a PNG comment is ASCII here")
+            png.appendChunk("tEXt", Array("Comment".utf8) + [0] + Array(comment.utf8))
+        }
         png.appendChunk("IDAT", deflate(filteredRows))
         png.appendChunk("IEND", [])
         return png

@@ -31,7 +31,7 @@ struct ProductPicture: Sendable {
         let shift = variant == 0 ? Point(0, 0) : Point(random.unit(in: -30...30), random.unit(in: -20...20))
         canvas.placement = .centered(side: Self.side, zoom: zoom, angle: angle, shift: shift)
         kind.draw(on: &canvas, palette)
-        return canvas.pngBytes
+        return canvas.pngBytes()
     }
 }
 
