@@ -167,6 +167,26 @@ import Testing
             + #""discountedPrice":0,"images":["AQ=="],"name":"Mug","price":9.5,"stock":0,"vendor":"seoul-living"}]}"#)
     }
 
+    @Test func aV1ItemInV1sWordsIsTheSameValueAndIsSentInTheSameWords() async throws {
+        let server = StubServer(.json(201, #"{"ids":[7]}"#))
+        var item = SeedProduct(
+            title: "Pen", descriptions: "blue", price: 10.5, password: "pw", images: [Data([1])],
+            registeredAt: Date(timeIntervalSince1970: 1_622_505_600))
+        item.stock = 2
+        #expect(item == SeedProduct(
+            name: "Pen", description: "blue", price: 10.5, stock: 2, secret: "pw", images: [Data([1])],
+            createdAt: Date(timeIntervalSince1970: 1_622_505_600)))
+        #expect([item.title, item.descriptions, item.password] == ["Pen", "blue", "pw"])
+        item.password = "new"
+        item.registeredAt = nil
+        #expect(item.secret == "new" && item.createdAt == nil)
+
+        _ = try await server.client().admin.insert([item])
+        let body = try #require(server.requests.first?.body)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"products":[{"currency":"KRW","description":"blue","#
+            + #""discountedPrice":0,"images":["AQ=="],"name":"Pen","price":10.5,"secret":"new","stock":2}]}"#)
+    }
+
     @Test func faultsListsTheActiveFaults() async throws {
         let drop = #"{"id":4,"method":"POST","path":"/api/**","action":"drop","probability":0.25}"#
         let server = StubServer(.json(200, #"{"faults":[\#(Self.faultJSON),\#(drop)]}"#))
