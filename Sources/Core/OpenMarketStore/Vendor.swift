@@ -1,19 +1,15 @@
-/// A vendor as configured at startup (`--vendor NAME:IDENTIFIER:SECRET`). Public: the in-process emulator's
-/// `OpenMarketEmulator.Vendor` is this type.
-public struct VendorConfiguration: Sendable, Equatable {
-    public var name: String
-    public var identifier: String
-    public var secret: String
+/// A vendor as configured at startup (`--vendor NAME:IDENTIFIER:SECRET`, `OpenMarketEmulator.Vendor`).
+package struct VendorConfiguration: Sendable, Equatable {
+    package var name: String
+    package var identifier: String
+    package var secret: String
 
-    public init(name: String, identifier: String, secret: String) {
+    package init(name: String, identifier: String, secret: String) {
         self.name = name
         self.identifier = identifier
         self.secret = secret
     }
 }
-
-/// Hashable so apps can keep configurations in sets (`OpenMarketEmulator.Vendor` is this type).
-extension VendorConfiguration: Hashable {}
 
 /// A stored vendor; `id` stays the same across restarts.
 package struct Vendor: Sendable, Equatable {

@@ -44,7 +44,9 @@ extension EmulatorOptions {
         }
         self.init(
             generation: generation,
-            vendors: options.vendors,
+            vendors: options.vendors.map {
+                VendorConfiguration(name: $0.name, identifier: $0.identifier, secret: $0.secret)
+            },
             seed: seed, strict: options.strict, now: options.now?.timeIntervalSince1970,
             database: options.database ?? ":memory:",
             admin: AdminSettings(

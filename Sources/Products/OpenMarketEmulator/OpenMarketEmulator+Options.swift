@@ -1,7 +1,6 @@
 public import Foundation
 package import OpenMarketAPI
 public import OpenMarketClient
-public import OpenMarketStore
 
 extension OpenMarketEmulator {
     /// How an emulator behaves; it mirrors `openmarket serve`'s flags. Every value is checked when the emulator is
@@ -113,9 +112,6 @@ extension OpenMarketEmulator {
         /// A fixture file (the format of docs/seed-data.md), or a saved page of the API's own JSON.
         case fixture(path: String)
     }
-
-    /// A v2 vendor account: the server's own type, the one `--vendor` and seed fixtures configure too.
-    public typealias Vendor = VendorConfiguration
 
     /// Why an emulator could not be made: a message that says what to change. Nothing was created.
     public struct SetupError: Error, Sendable, Equatable, CustomStringConvertible {
