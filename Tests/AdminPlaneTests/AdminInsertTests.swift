@@ -70,6 +70,42 @@ import Testing
         #expect(try server.admin("GET", "/__admin/health").json["database"].flatMap { ($0 as? [String: Any])?["products"] as? Int } == 1)
     }
 
+    @Test("what the generation's API refuses is a 400 in the API's words, unless the body allows it")
+    func whatTheAPIRefuses() throws {
+        let server = try LiveServer.withAdmin(.v1b)
+        let fraction = #"{"name": "Pen", "price": 9.5, "secret": "pw", "images": ["\#(Self.png)"]}"#
+        let refused = try server.admin("POST", "/__admin/products", body: Self.body(fraction))
+        #expect(refused.status == 400, "\(refused.text)")
+        #expect(refused.json["error"] as? String == #"product 0 ("Pen"): "price" must be a whole number such as 1500 "#
+            + #"(v1 keeps no fractions); got "9.5" (the API refuses that; allowingWhatTheAPIRefuses: true inserts it "#
+            + "anyway); nothing was inserted")
+        #expect(try server.request("GET", "/item/1").status == 404)
+
+        let allowed = try server.admin(
+            "POST", "/__admin/products",
+            body: Array(#"{"allowingWhatTheAPIRefuses": true, "products": [\#(fraction)]}"#.utf8))
+        #expect(allowed.status == 201, "\(allowed.text)")
+        #expect(try server.request("GET", "/item/1").json["price"] as? Int == 9, "v1 shows every price whole")
+        let notAllowed = try server.admin(
+            "POST", "/__admin/products",
+            body: Array(#"{"allowingWhatTheAPIRefuses": false, "products": [\#(fraction)]}"#.utf8))
+        #expect(notAllowed.status == 400, "\(notAllowed.text)")
+    }
+
+    @Test("allowingWhatTheAPIRefuses is true or false, and the body has no other member than it and the products")
+    func badFlags() throws {
+        let server = try LiveServer.withAdmin(.v2b)
+        let product = #"{"name": "Mug", "price": 1, "images": ["\#(Self.png)"]}"#
+        for (body, message) in [
+            (#"{"allowingWhatTheAPIRefuses": "yes", "products": [\#(product)]}"#, #""allowingWhatTheAPIRefuses" must be true"#),
+            (#"{"allowWhatTheAPIRefuses": true, "products": [\#(product)]}"#, #"unknown member "allowWhatTheAPIRefuses""#),
+        ] {
+            let answer = try server.admin("POST", "/__admin/products", body: Array(body.utf8))
+            #expect(answer.status == 400, "\(answer.text)")
+            #expect((answer.json["error"] as? String)?.contains(message) == true, "\(answer.text)")
+        }
+    }
+
     @Test("a body that is not a list of products is a 400 that shows the shape")
     func badBodies() throws {
         let server = try LiveServer.withAdmin(.v2b)

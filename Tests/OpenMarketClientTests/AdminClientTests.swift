@@ -187,6 +187,19 @@ import Testing
             + #""discountedPrice":0,"images":["AQ=="],"name":"Pen","price":10.5,"secret":"new","stock":2}]}"#)
     }
 
+    @Test func allowingWhatTheAPIRefusesIsSentOnlyWhenSet() async throws {
+        let server = StubServer(.json(201, #"{"ids":[1]}"#), .json(201, #"{"ids":[2]}"#))
+        let euro = SeedProduct(name: "Euro", price: 1, currency: "EUR", images: [Data([1])])
+        _ = try await server.client().admin.insert([euro])
+        _ = try await server.client().admin.insert([euro], allowingWhatTheAPIRefuses: true)
+        let product = #"{"currency":"EUR","description":"","discountedPrice":0,"images":["AQ=="],"name":"Euro","#
+            + #""price":1,"stock":0}"#
+        let bodies = server.requests.map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(bodies == [
+            #"{"products":[\#(product)]}"#, #"{"allowingWhatTheAPIRefuses":true,"products":[\#(product)]}"#,
+        ])
+    }
+
     @Test func faultsListsTheActiveFaults() async throws {
         let drop = #"{"id":4,"method":"POST","path":"/api/**","action":"drop","probability":0.25}"#
         let server = StubServer(.json(200, #"{"faults":[\#(Self.faultJSON),\#(drop)]}"#))

@@ -26,7 +26,7 @@ package final class AdminPlane: RequestInterceptor {
     package init(
         settings: AdminSettings, generation: Generation, context: APIContext, store: MarketStore, pace: NetworkPace,
         reseed: (@Sendable (MarketStore) throws -> Void)? = nil,
-        insert: (@Sendable ([InsertedProduct]) throws -> [Int64])? = nil, classTeams: [ClassTeam] = []
+        insert: InsertProducts? = nil, classTeams: [ClassTeam] = []
     ) {
         access = AdminAccess(token: settings.token)
         journal = RequestJournal(

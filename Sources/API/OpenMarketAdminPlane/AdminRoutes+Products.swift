@@ -9,10 +9,10 @@ extension AdminRoutes {
         if let insert {
             router.on(.post, "/__admin/products") { request, _ in
                 try Self.refuseParameters(request)
-                let products = try ProductInsertRequest.products(from: request.body)
+                let body = try ProductInsertRequest(request.body)
                 let ids: [Int64]
                 do {
-                    ids = try insert(products)
+                    ids = try insert(body.products, body.allowingWhatTheAPIRefuses)
                 } catch let error as InsertionError {
                     throw AdminError(error.isIDTaken ? .conflict : .badRequest, error.description)
                 }

@@ -15,7 +15,7 @@ struct AdminRoutes {
     let snapshots: SnapshotShelf
     let pace: NetworkPace
     let explainingServer: ExplainingServer
-    let insert: (@Sendable ([InsertedProduct]) throws -> [Int64])?
+    let insert: InsertProducts?
     /// nil unless the server serves a class.
     let classBook: ClassBook?
     let openAPIDocument: @Sendable (OpenAPIFormat, Request) throws -> Response

@@ -20,7 +20,7 @@ package final class Emulator: Sendable {
     package let seedReport: SeedReport?
     private let context: APIContext
     /// Adds products to the running store, for Swift (`insert`) and `POST /__admin/products`.
-    private let insertProducts: @Sendable ([InsertedProduct]) throws -> [Int64]
+    private let insertProducts: InsertProducts
     /// The class's teams and their accounts; empty without `classRoster`.
     package let classTeams: [ClassTeam]
 
@@ -44,11 +44,16 @@ package final class Emulator: Sendable {
         let context = APIContext(store: store, clock: clock, strict: options.strict, publicURL: options.publicURL)
         self.store = store
         self.context = context
+        let generation = options.generation
         let insertion = ProductInsertion(
-            generation: options.generation.seedGeneration, usesVendors: options.generation.usesVendors,
-            defaultVendor: options.configuredVendors.first?.identifier)
-        let insertProducts = { @Sendable (products: [InsertedProduct]) throws -> [Int64] in
-            try insertion.insert(products, into: store, now: clock.now())
+            generation: generation.seedGeneration, usesVendors: generation.usesVendors,
+            defaultVendor: options.configuredVendors.first?.identifier,
+            apiRefusal: { [strict = options.strict] fields, imageSizes in
+                generation.createRefusal(of: fields, imageSizes: imageSizes, strict: strict)
+            })
+        let insertProducts: InsertProducts = { products, allowingWhatTheAPIRefuses in
+            try insertion.insert(
+                products, into: store, now: clock.now(), allowingWhatTheAPIRefuses: allowingWhatTheAPIRefuses)
         }
         self.insertProducts = insertProducts
         router = options.generation.makeRouter(context: context)
@@ -75,8 +80,8 @@ package final class Emulator: Sendable {
     }
 
     /// Adds `products` to the store in one transaction and returns their ids; see `ProductInsertion`.
-    package func insert(_ products: [InsertedProduct]) throws -> [Int64] {
-        try insertProducts(products)
+    package func insert(_ products: [InsertedProduct], allowingWhatTheAPIRefuses: Bool = false) throws -> [Int64] {
+        try insertProducts(products, allowingWhatTheAPIRefuses)
     }
 
     /// Answers one request as the server would: `/__admin` by the admin plane, the rest by the generation's router

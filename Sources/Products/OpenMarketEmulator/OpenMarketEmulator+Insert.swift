@@ -6,12 +6,19 @@ import OpenMarketStore
 
 extension OpenMarketEmulator {
     /// Adds `products` to the store, in one transaction, and returns their ids in order. Throws ``SetupError``,
-    /// naming the product and what to change, for an id that is taken, a vendor that is not configured or an image
-    /// that is not a picture; then nothing was inserted. `POST /__admin/products` does the same for a server.
+    /// naming the product and what to change, for an id that is taken, a vendor that is not configured, an image
+    /// that is not a picture, or anything the generation's API refuses of a create (in the API's words: a v1 price
+    /// with a fraction, a currency v2 does not take, what `strict` refuses); then nothing was inserted.
+    /// `allowingWhatTheAPIRefuses` inserts what the API refuses all the same, for a test that needs data the API
+    /// could not make. `POST /__admin/products` does the same for a server.
     @discardableResult
-    public func insert(_ products: [SeedProduct]) throws(SetupError) -> [Int] {
+    public func insert(
+        _ products: [SeedProduct], allowingWhatTheAPIRefuses: Bool = false
+    ) throws(SetupError) -> [Int] {
         do {
-            return try emulator.insert(products.map(InsertedProduct.init)).map { Int($0) }
+            return try emulator.insert(
+                products.map(InsertedProduct.init), allowingWhatTheAPIRefuses: allowingWhatTheAPIRefuses
+            ).map { Int($0) }
         } catch {
             throw SetupError("\(error)")
         }

@@ -39,15 +39,20 @@ struct ProductRules: Sendable {
 
     /// Checks the images of a create, or the replacement images of a v1 patch.
     func validate(_ images: [ImageUpload]) throws(APIError) {
-        guard !images.isEmpty else {
+        try validate(imageSizes: images.map(\.bytes.count))
+    }
+
+    /// Checks images by their sizes in bytes, in order: all the rules ask of an image that is a picture.
+    func validate(imageSizes: [Int]) throws(APIError) {
+        guard !imageSizes.isEmpty else {
             throw .noImage
         }
         guard strict else { return }
-        guard Self.strictImageCount.contains(images.count) else {
-            throw .strictImageCount(allowed: Self.strictImageCount, got: images.count)
+        guard Self.strictImageCount.contains(imageSizes.count) else {
+            throw .strictImageCount(allowed: Self.strictImageCount, got: imageSizes.count)
         }
-        for (position, image) in images.enumerated() where image.bytes.count > Self.maxStrictImageBytes {
-            throw .strictImageSize(position: position + 1, bytes: image.bytes.count, maxBytes: Self.maxStrictImageBytes)
+        for (position, size) in imageSizes.enumerated() where size > Self.maxStrictImageBytes {
+            throw .strictImageSize(position: position + 1, bytes: size, maxBytes: Self.maxStrictImageBytes)
         }
     }
 }

@@ -17,6 +17,11 @@ package final class SpringAPI: Sendable {
     let form: SpringProductForm
 
     static let currencies = ["KRW", "USD"]
+
+    /// v2 accepted exactly KRW and USD.
+    static func rules(strict: Bool) -> ProductRules {
+        ProductRules(currencies: currencies, strict: strict)
+    }
     package static let healthCheckPath = "/healthChecker"
     /// The JSON string "OK", quotes included, as the real server wrote it.
     package static let healthyBody: [UInt8] = Array(#""OK""#.utf8)
@@ -36,7 +41,7 @@ package final class SpringAPI: Sendable {
         self.imageKeys = imageKeys
         self.multipartEnding = multipartEnding
         authentication = VendorAuthentication(store: context.store)
-        rules = ProductRules(currencies: Self.currencies, strict: context.strict)
+        rules = Self.rules(strict: context.strict)
         form = SpringProductForm(descriptionKeys: dialect.descriptionKeys)
     }
 

@@ -13,6 +13,11 @@ final class VaporAPI: Sendable {
     /// v1 had no health check; its first list page answers 200 even with no items.
     static let healthCheckPath = "/items/1"
 
+    /// v1 accepted any currency that is not empty.
+    static func rules(strict: Bool) -> ProductRules {
+        ProductRules(currencies: nil, strict: strict)
+    }
+
     let context: APIContext
     let deletion: VaporDeletion
     let imageKeys: any ImageKeyLayout
@@ -24,7 +29,7 @@ final class VaporAPI: Sendable {
         self.deletion = deletion
         self.imageKeys = imageKeys
         self.multipartEnding = multipartEnding
-        rules = ProductRules(currencies: nil, strict: context.strict)
+        rules = Self.rules(strict: context.strict)
     }
 
     /// The v1 endpoints, the same on v1a and v1b; DELETE follows the generation's `VaporDeletion`.

@@ -70,10 +70,23 @@ struct VaporItemForm {
 
     private func amount(_ name: String) throws(APIError) -> Int64? {
         guard let value = try whole(name) else { return nil }
-        guard value.magnitude <= Self.largestAmount.magnitude else {
-            throw .amountOutOfRange(field: name, got: value, limit: Self.largestAmount)
-        }
+        try Self.checkRange(value, name)
         return value
+    }
+
+    /// An amount given as a number rather than a field's text (a product inserted without the API), refused as the
+    /// field would be; `got` shows it as Swift writes a `Double` (`10.5`).
+    static func checkAmount(_ value: Double, _ name: String) throws(APIError) {
+        guard let whole = Int64(exactly: value) else {
+            throw .notWholeNumber(field: name, got: "\(value)")
+        }
+        try checkRange(whole, name)
+    }
+
+    private static func checkRange(_ value: Int64, _ name: String) throws(APIError) {
+        guard value.magnitude <= largestAmount.magnitude else {
+            throw .amountOutOfRange(field: name, got: value, limit: largestAmount)
+        }
     }
 
     private func present<T>(_ value: T?, _ name: String) throws(APIError) -> T {

@@ -2,16 +2,21 @@ import OpenMarketCatalogue
 import OpenMarketStore
 import OpenMarketWireFormat
 
-/// Reads the body of `POST /__admin/products`: `{"products": [{...}, ...]}`, each product in the words of v2 and
-/// its images as standard Base64. Every member is checked and an unknown one refused, naming the product's
-/// position, so a typo is a 400 rather than a product that silently lacks a field.
-enum ProductInsertRequest {
+/// Reads the body of `POST /__admin/products`: `{"products": [{...}, ...], "allowingWhatTheAPIRefuses": false}`,
+/// each product in the words of v2 and its images as standard Base64. Every member is checked and an unknown one
+/// refused, naming the product's position, so a typo is a 400 rather than a product that silently lacks a field.
+struct ProductInsertRequest {
     static let members = [
         "id", "name", "description", "price", "currency", "discountedPrice", "stock", "vendor", "secret", "images",
         "createdAt",
     ]
+    private static let bodyMembers = ["products", "allowingWhatTheAPIRefuses"]
 
-    static func products(from body: [UInt8]) throws(AdminError) -> [InsertedProduct] {
+    let products: [InsertedProduct]
+    /// Whether products the generation's API would refuse are inserted all the same; false when absent.
+    let allowingWhatTheAPIRefuses: Bool
+
+    init(_ body: [UInt8]) throws(AdminError) {
         let object: JSONObject
         do {
             object = try JSONReader.parseObject(body)
@@ -20,13 +25,22 @@ enum ProductInsertRequest {
                 "the body must be a JSON object such as {\"products\": [{\"name\": \"Mug\", \"price\": 9000, "
                     + "\"images\": [\"<Base64 of a PNG>\"]}]}: \(error)")
         }
-        for member in object.members where member.key != "products" {
-            throw .badRequest("unknown member \"\(member.key)\"; the body has only \"products\", an array of products")
+        for member in object.members where !Self.bodyMembers.contains(member.key) {
+            throw .badRequest(
+                "unknown member \"\(member.key)\"; the body has only \"products\", an array of products, and "
+                    + "\"allowingWhatTheAPIRefuses\", true or false")
         }
         guard case .array(let entries)? = object["products"], !entries.isEmpty else {
             throw .badRequest("\"products\" is required: an array of at least one product")
         }
-        return try entries.enumerated().map { index, entry throws(AdminError) in try product(entry, at: index) }
+        switch object["allowingWhatTheAPIRefuses"] {
+        case nil: allowingWhatTheAPIRefuses = false
+        case .bool(let allowing)?: allowingWhatTheAPIRefuses = allowing
+        default:
+            throw .badRequest(
+                "\"allowingWhatTheAPIRefuses\" must be true (insert products the API would refuse) or false")
+        }
+        products = try entries.enumerated().map { index, entry throws(AdminError) in try Self.product(entry, at: index) }
     }
 
     private static func product(_ entry: JSONValue, at index: Int) throws(AdminError) -> InsertedProduct {

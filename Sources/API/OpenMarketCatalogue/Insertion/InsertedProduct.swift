@@ -25,6 +25,12 @@ package struct InsertedProduct: Sendable {
     }
 }
 
+/// Adds products to a running emulator's store and returns their ids in order (its `ProductInsertion`), for
+/// `POST /__admin/products` and `OpenMarketEmulator.insert`; throws `InsertionError` for a product it cannot add.
+package typealias InsertProducts = @Sendable (
+    _ products: [InsertedProduct], _ allowingWhatTheAPIRefuses: Bool
+) throws -> [Int64]
+
 /// Why products could not be added: which one (its position in the call and its name) and what to change.
 /// Nothing was written.
 package struct InsertionError: Error, Equatable, Sendable, CustomStringConvertible {

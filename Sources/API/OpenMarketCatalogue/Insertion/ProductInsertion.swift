@@ -2,29 +2,46 @@ package import OpenMarketStore
 import OpenMarketWireFormat
 
 /// Adds products to a store that may already hold some, for a test that needs exact data: each product is checked
-/// first (its vendor configured, its images pictures, a v1 item's password given), then all are written in one
-/// transaction with the ids they give or the next free ones, their images under the generation's keys as seed data
-/// has them. The first product that cannot be added stops all of them.
+/// first (its vendor configured, its images pictures, a v1 item's password given, and, unless the test allows it,
+/// nothing the generation's API refuses), then all are written in one transaction with the ids they give or the next
+/// free ones, their images under the generation's keys as seed data has them. The first product that cannot be
+/// added stops all of them.
 package struct ProductInsertion: Sendable {
     package let generation: SeedGeneration
     package let usesVendors: Bool
     /// The vendor of a v2 product that names none: the first configured one.
     package let defaultVendor: String?
+    /// Why the generation's API would refuse to create a product with these fields and pictures of these sizes, in
+    /// its own words; nil when it would take it.
+    package let apiRefusal: @Sendable (_ fields: ProductFields, _ imageSizes: [Int]) -> String?
 
-    package init(generation: SeedGeneration, usesVendors: Bool, defaultVendor: String?) {
+    package init(
+        generation: SeedGeneration, usesVendors: Bool, defaultVendor: String?,
+        apiRefusal: @escaping @Sendable (_ fields: ProductFields, _ imageSizes: [Int]) -> String?
+    ) {
         self.generation = generation
         self.usesVendors = usesVendors
         self.defaultVendor = defaultVendor
+        self.apiRefusal = apiRefusal
+    }
+
+    private static func failure(of product: InsertedProduct, at index: Int) -> (String) -> InsertionError {
+        { reason in InsertionError(index: index, name: product.fields.name, reason: reason) }
     }
 
     /// Writes `products` and returns their ids, in order. `now` (unix seconds) is the time of those without one.
-    package func insert(_ products: [InsertedProduct], into store: MarketStore, now: Double) throws -> [Int64] {
+    /// `allowingWhatTheAPIRefuses` takes products the API could not have made (a v1 price with a fraction, a
+    /// currency v2 refuses, what `--strict` refuses), for a test that means to.
+    package func insert(
+        _ products: [InsertedProduct], into store: MarketStore, now: Double, allowingWhatTheAPIRefuses: Bool
+    ) throws -> [Int64] {
         var vendorIDs: [String: Int64] = [:]
         var seeds: [SeedProduct] = []
         for (index, product) in products.enumerated() {
-            let failure = { (reason: String) in InsertionError(index: index, name: product.fields.name, reason: reason) }
-            let vendor = try vendor(of: product, in: store, ids: &vendorIDs, failure: failure)
-            seeds.append(try seed(product, vendor: vendor, failure: failure))
+            let failure = Self.failure(of: product, at: index)
+            var seed = try seed(product, allowingWhatTheAPIRefuses: allowingWhatTheAPIRefuses, failure: failure)
+            seed.vendor = try vendor(of: product, in: store, ids: &vendorIDs, failure: failure)
+            seeds.append(seed)
         }
         do {
             return try store.insert { nextProductID, nextImageID in
@@ -73,14 +90,15 @@ package struct ProductInsertion: Sendable {
         return identifier
     }
 
+    /// The product as seed data, without its vendor: checked to be one the store can hold and, unless allowed, one
+    /// the generation's API could have made.
     private func seed(
-        _ product: InsertedProduct, vendor: String?, failure: (String) -> InsertionError
+        _ product: InsertedProduct, allowingWhatTheAPIRefuses: Bool, failure: (String) -> InsertionError
     ) throws(InsertionError) -> SeedProduct {
         if let id = product.id, id < 1 { throw failure("id must be 1 or more, or nil for the next free one; got \(id)") }
         guard product.fields.price.isFinite, product.fields.discountedPrice?.isFinite ?? true else {
             throw failure("price and discountedPrice must be finite numbers")
         }
-        guard product.fields.stock >= 0 else { throw failure("stock must be 0 or more; got \(product.fields.stock)") }
         guard !product.images.isEmpty else { throw failure("a product needs at least one image") }
         let images = try product.images.enumerated().map { position, bytes throws(InsertionError) in
             guard let mediaType = ImageSniffer.mediaType(of: bytes) else {
@@ -92,17 +110,19 @@ package struct ProductInsertion: Sendable {
         if !generation.discountIsAmountOff, fields.discountedPrice == 0 {
             fields.discountedPrice = nil  // v1 shows a sale price only when there is one
         }
-        guard usesVendors else {
-            guard let password = product.secret, !password.isEmpty else {
-                throw failure("a v1 item needs its password to be changed or deleted; give it as secret")
+        var password: String?
+        if !usesVendors {
+            guard let secret = product.secret, !secret.isEmpty else {
+                throw failure("a v1 item needs its password to be changed or deleted; give it as secret (a SeedProduct's password)")
             }
-            return SeedProduct(
-                id: product.id, vendor: nil, fields: fields, registeredAt: product.registeredAt, images: images,
-                password: password)
+            password = secret
+        }
+        if !allowingWhatTheAPIRefuses, let refusal = apiRefusal(fields, images.map(\.bytes.count)) {
+            throw failure("\(refusal) (the API refuses that; allowingWhatTheAPIRefuses: true inserts it anyway)")
         }
         return SeedProduct(
-            id: product.id, vendor: vendor, fields: fields, registeredAt: product.registeredAt, images: images,
-            secret: product.secret)
+            id: product.id, vendor: nil, fields: fields, registeredAt: product.registeredAt, images: images,
+            secret: usesVendors ? product.secret : nil, password: password)
     }
 
     /// The extension an upload of this type would have had, for the image's URL.

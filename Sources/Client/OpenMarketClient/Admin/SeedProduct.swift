@@ -5,7 +5,7 @@ public import Foundation
 public typealias SeedProduct = OpenMarketAdmin.SeedProduct
 
 extension OpenMarketAdmin {
-    /// A product to add with ``OpenMarketAdmin/insert(_:)``, exactly as a test expects
+    /// A product to add with ``OpenMarketAdmin/insert(_:allowingWhatTheAPIRefuses:)``, exactly as a test expects
     /// it: its id, its words, its secret and its pictures. It holds them in v2's words: on v1 `name` is the title,
     /// `description` the descriptions, `secret` the item's password (required there) and `discountedPrice` the sale
     /// price (0: none); on v2a `secret` is the product's own secret (nil: one derived from the id). `vendor` is a
