@@ -24,12 +24,26 @@ package final class Emulator: Sendable {
     /// The class's teams and their accounts; empty without `classRoster`.
     package let classTeams: [ClassTeam]
 
-    /// The seed is read and checked before the store is opened, so a bad fixture leaves the database untouched.
-    /// With `copiesStoreTemplate`, an in-memory store with the demo seed or none is copied from the process's
-    /// template for its options after the first (`StoreTemplates`).
+    /// The seed, and what the products to insert must be whatever the store holds, are checked before the store is
+    /// opened, so a bad fixture or product leaves the database untouched. With `copiesStoreTemplate`, an in-memory
+    /// store with the demo seed or none is copied from the process's template for its options after the first
+    /// (`StoreTemplates`); the products are inserted into the copy.
     package init(_ options: EmulatorOptions) throws(EmulatorError) {
         self.options = options
         let clock = MarketClock(fixedAt: options.now)
+        let generation = options.generation
+        let insertion = ProductInsertion(
+            generation: generation.seedGeneration, usesVendors: generation.usesVendors,
+            defaultVendor: options.configuredVendors.first?.identifier,
+            apiRefusal: { [strict = options.strict] fields, imageSizes in
+                generation.createRefusal(of: fields, imageSizes: imageSizes, strict: strict)
+            })
+        let startProducts = options.products
+        do throws(InsertionError) {
+            try insertion.check(startProducts, allowingWhatTheAPIRefuses: false)
+        } catch {
+            throw .products(error)
+        }
         let start: StoreStart
         if let key = StoreTemplates.Key(options) {
             start = try StoreTemplates.shared.start(for: key, now: clock.now()) { () throws(EmulatorError) in
@@ -39,28 +53,40 @@ package final class Emulator: Sendable {
             start = try Self.start(options, clock: clock)
         }
         let (store, seeded) = (start.store, start.seeded)
-        // Opened or seeded: the index is read now, for the first search (a template's store uses the template's).
+        let insertStartProducts = { @Sendable (store: MarketStore) throws in
+            guard !startProducts.isEmpty else { return }
+            _ = try insertion.insert(startProducts, into: store, now: clock.now(), allowingWhatTheAPIRefuses: false)
+        }
+        do {
+            try insertStartProducts(store)
+        } catch let error as InsertionError {
+            throw .products(error)
+        } catch let error as StoreError {
+            throw .store(database: options.database, error)
+        } catch {
+            throw .database(path: options.database, message: "\(error)")
+        }
+        // Opened, seeded and given its products: the index is read now, for the first search (a template's store
+        // without products uses the template's).
         store.prepareSearchIndex()
         let context = APIContext(store: store, clock: clock, strict: options.strict, publicURL: options.publicURL)
         self.store = store
         self.context = context
-        let generation = options.generation
-        let insertion = ProductInsertion(
-            generation: generation.seedGeneration, usesVendors: generation.usesVendors,
-            defaultVendor: options.configuredVendors.first?.identifier,
-            apiRefusal: { [strict = options.strict] fields, imageSizes in
-                generation.createRefusal(of: fields, imageSizes: imageSizes, strict: strict)
-            })
         let insertProducts: InsertProducts = { products, allowingWhatTheAPIRefuses in
             try insertion.insert(
                 products, into: store, now: clock.now(), allowingWhatTheAPIRefuses: allowingWhatTheAPIRefuses)
         }
         self.insertProducts = insertProducts
         router = options.generation.makeRouter(context: context)
-        // A reset puts back the rows the start wrote, so the answers after it are the ones after the start.
-        let reseed = seeded.map { seeded in
-            { @Sendable (store: MarketStore) in
-                _ = try store.seedIfEmpty(seeded.rows)
+        // A reset puts back the rows the start wrote and the products it inserted, so the answers after it are the
+        // ones after the start.
+        var reseed: (@Sendable (MarketStore) throws -> Void)?
+        if seeded != nil || !startProducts.isEmpty {
+            reseed = { store in
+                if let seeded {
+                    _ = try store.seedIfEmpty(seeded.rows)
+                }
+                try insertStartProducts(store)
                 store.prepareSearchIndex()
             }
         }

@@ -1,3 +1,4 @@
+package import OpenMarketCatalogue
 package import OpenMarketStore
 
 /// Why an emulator could not be made. Nothing is left half made: a bad seed is found before the store is opened.
@@ -10,6 +11,8 @@ package enum EmulatorError: Error, Sendable, Equatable, CustomStringConvertible 
     case store(database: String, StoreError)
     /// SQLite cannot open the database file at all.
     case database(path: String, message: String)
+    /// A product given to the start (`OpenMarketEmulator.Options.products`) cannot be inserted.
+    case products(InsertionError)
 
     package var description: String {
         switch self {
@@ -17,6 +20,7 @@ package enum EmulatorError: Error, Sendable, Equatable, CustomStringConvertible 
         case .vendors(let message): message
         case .store(let database, let error): "\(database): \(error)"
         case .database(let path, let message): "cannot open the database \(path): \(message)"
+        case .products(let error): "products: \(error)"
         }
     }
 }

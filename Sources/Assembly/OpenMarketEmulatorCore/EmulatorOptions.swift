@@ -1,5 +1,6 @@
 package import OpenMarketAPI
 package import OpenMarketAdminPlane
+package import OpenMarketCatalogue
 package import OpenMarketHTTPCore
 package import OpenMarketStore
 
@@ -10,6 +11,8 @@ package struct EmulatorOptions: Sendable {
     /// The vendors v2 accepts; empty configures `demoVendor`. v1 has no vendors and ignores them.
     package var vendors: [VendorConfiguration]
     package var seed: EmulatorSeed?
+    /// Inserted once the store is seeded, as `POST /__admin/products` would insert them, and again by a reset.
+    package var products: [InsertedProduct]
     /// The course rules on top of what the real server accepted.
     package var strict: Bool
     /// Unix seconds every product is registered at; nil: the real time.
@@ -36,7 +39,8 @@ package struct EmulatorOptions: Sendable {
         name: "demo", identifier: "demo-vendor-identifier", secret: "demo-vendor-secret")
 
     package init(
-        generation: Generation, vendors: [VendorConfiguration] = [], seed: EmulatorSeed? = nil, strict: Bool = false,
+        generation: Generation, vendors: [VendorConfiguration] = [], seed: EmulatorSeed? = nil,
+        products: [InsertedProduct] = [], strict: Bool = false,
         now: Double? = nil, publicURL: String? = nil, database: String = ":memory:", readers: Int = 4,
         admin: AdminSettings? = AdminSettings(), network: NetworkPace.Rates = NetworkPace.Rates(),
         copiesStoreTemplate: Bool = false, classRoster: ClassRoster? = nil
@@ -44,6 +48,7 @@ package struct EmulatorOptions: Sendable {
         self.generation = generation
         self.vendors = vendors
         self.seed = seed
+        self.products = products
         self.strict = strict
         self.now = now
         self.publicURL = publicURL

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketAdminPlane
+import OpenMarketCatalogue
 import OpenMarketClient
 import OpenMarketEmulatorCore
 import OpenMarketHTTPCore
@@ -47,7 +48,7 @@ extension EmulatorOptions {
             vendors: options.vendors.map {
                 VendorConfiguration(name: $0.name, identifier: $0.identifier, secret: $0.secret)
             },
-            seed: seed, strict: options.strict, now: options.now?.timeIntervalSince1970,
+            seed: seed, products: options.products.map(InsertedProduct.init), strict: options.strict, now: options.now?.timeIntervalSince1970,
             database: options.database ?? ":memory:",
             admin: AdminSettings(
                 journalCapacity: options.journal, journalBodyBytes: options.journalBodyBytes, latency: latency,

@@ -26,7 +26,7 @@ extension OpenMarketEmulator {
 }
 
 extension InsertedProduct {
-    fileprivate init(_ product: OpenMarketEmulator.SeedProduct) {
+    init(_ product: OpenMarketEmulator.SeedProduct) {
         self.init(
             id: product.id.map(Int64.init), vendor: product.vendor,
             fields: ProductFields(

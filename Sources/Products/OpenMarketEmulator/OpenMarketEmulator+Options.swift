@@ -13,6 +13,10 @@ extension OpenMarketEmulator {
         public var vendors: [Vendor]
         /// What the store starts with (`--seed`); nil: empty.
         public var seed: Seed?
+        /// Inserted after the seed when the emulator is made, all or none, as ``OpenMarketEmulator/insert(_:allowingWhatTheAPIRefuses:)``
+        /// inserts them (a product it refuses makes the emulator's init throw ``SetupError`` naming it); a reset
+        /// inserts them again.
+        public var products: [SeedProduct]
         /// The course rules on top of what the real server accepted (`--strict`).
         public var strict: Bool
         /// Every product is registered at this instant (`OPENMARKET_NOW`); nil: the real time.
@@ -37,14 +41,15 @@ extension OpenMarketEmulator {
         public var hosts: [String]
 
         public init(
-            generation: Generation, vendors: [Vendor] = [], seed: Seed? = nil, strict: Bool = false, now: Date? = nil,
-            journal: Int = 1000, journalBodyBytes: Int = 1 << 20, latency: ClosedRange<Int>? = nil,
-            network: NetworkConditions = .unlimited, faultSeed: UInt64? = nil, database: String? = nil,
-            hosts: [String] = []
+            generation: Generation, vendors: [Vendor] = [], seed: Seed? = nil, products: [SeedProduct] = [],
+            strict: Bool = false, now: Date? = nil, journal: Int = 1000, journalBodyBytes: Int = 1 << 20,
+            latency: ClosedRange<Int>? = nil, network: NetworkConditions = .unlimited, faultSeed: UInt64? = nil,
+            database: String? = nil, hosts: [String] = []
         ) {
             self.generation = generation
             self.vendors = vendors
             self.seed = seed
+            self.products = products
             self.strict = strict
             self.now = now
             self.journal = journal

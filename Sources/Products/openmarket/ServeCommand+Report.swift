@@ -60,6 +60,9 @@ extension ServeCommand {
         case .store(let database, let error): RuntimeFailure(starting: error, database: database)
         case .database(let path, let message):
             RuntimeFailure("cannot open the database \(path): \(message)\(DatabaseFolderHint.suffix(for: path))")
+        case .products:
+            // Products given at the start come from Swift's `Options`; the command line has none to give.
+            RuntimeFailure("\(error)")
         }
     }
 

@@ -25,6 +25,14 @@ package struct ProductInsertion: Sendable {
         self.apiRefusal = apiRefusal
     }
 
+    /// Checks what each product must be whatever the store holds (all but its id being free and its vendor
+    /// configured), so that a start can refuse a product before it opens the store.
+    package func check(_ products: [InsertedProduct], allowingWhatTheAPIRefuses: Bool) throws(InsertionError) {
+        for (index, product) in products.enumerated() {
+            _ = try seed(product, allowingWhatTheAPIRefuses: allowingWhatTheAPIRefuses, failure: Self.failure(of: product, at: index))
+        }
+    }
+
     private static func failure(of product: InsertedProduct, at index: Int) -> (String) -> InsertionError {
         { reason in InsertionError(index: index, name: product.fields.name, reason: reason) }
     }
