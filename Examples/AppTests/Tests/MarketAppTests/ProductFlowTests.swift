@@ -22,7 +22,7 @@ import Testing
     @Test("a registered product is listed first, with its image on the same host", arguments: 1...8)
     func register(number: Int) async throws {
         let params = ProductParams(name: "상품 \(number)", description: "설명", price: 1000, secret: "demo-vendor-secret")
-        let product = try await manager.registerProduct(params, images: [SamplePNG.data])
+        let product = try await manager.registerProduct(params, images: [OpenMarketEmulator.samplePNG(number)])
         // The request went to https://, and image URLs keep the scheme and host the app used, as the real server did.
         #expect(product.thumbnail.hasPrefix("https://openmarket.yagom-academy.kr/"))
         let list = try await withCheckedThrowingContinuation { continuation in
@@ -35,9 +35,26 @@ import Testing
     @Test("a changed stock is what the detail shows")
     func updateStock() async throws {
         let params = ProductParams(name: "재고", description: "d", price: 10, stock: 1, secret: "demo-vendor-secret")
-        let product = try await manager.registerProduct(params, images: [SamplePNG.data])
+        let product = try await manager.registerProduct(params, images: [OpenMarketEmulator.sampleJPEG()])
         _ = try await manager.updateStock(id: product.id, stock: 9)
         #expect(try await manager.productDetail(id: product.id).stock == 9)
+    }
+
+    @Test("products and a vendor given at creation reach the app as its own Product and Vendor")
+    func productsGivenAtCreation() async throws {
+        let shop = OpenMarketEmulator.Vendor(identifier: "shop-identifier", secret: "shop-secret")
+        let macBook: SeedProduct = SeedProduct(
+            id: 392, name: "MacBook Pro", price: 1_690_000, images: [OpenMarketEmulator.sampleJPEG()])
+        let emulator = try OpenMarketEmulator(.init(generation: .v2b, vendors: [shop], products: [macBook]))
+        let manager = MarketNetworkManager(
+            session: URLSession(configuration: emulator.sessionConfiguration()),
+            identifier: shop.identifier, secret: shop.secret)
+        let product: Product = try await manager.productDetail(id: 392)
+        let vendor: Vendor? = product.vendors
+        #expect(product.name == "MacBook Pro")
+        #expect(vendor?.name == "shop-identifier", "a vendor given no name is shown by its identifier")
+        let sent: SentRequest = try await emulator.client.admin.waitForSentRequest(timeout: .seconds(5))
+        #expect(sent.path == "/api/products/392")
     }
 
     @Test("a dropped connection reaches the app as a lost connection")
@@ -61,10 +78,4 @@ import Testing
             #expect(message != nil)
         }
     }
-}
-
-/// A 1×1 PNG.
-enum SamplePNG {
-    static let data = Data(
-        base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==")!
 }

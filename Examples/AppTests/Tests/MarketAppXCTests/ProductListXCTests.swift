@@ -49,7 +49,7 @@ final class ProductListXCTests: XCTestCase {
 
     func test_registerProduct_withAHandBuiltMultipartBody() async throws {
         let params = ProductParams(name: "XCTest 상품", description: "설명", price: 1500, stock: 2, secret: "demo-vendor-secret")
-        let product = try await manager.registerProduct(params, images: [Self.png])
+        let product = try await manager.registerProduct(params, images: [OpenMarketEmulator.samplePNG()])
         XCTAssertEqual(product.name, "XCTest 상품")
         XCTAssertEqual(product.images?.count, 1)
         let fetched = try await manager.productDetail(id: product.id)
@@ -59,15 +59,11 @@ final class ProductListXCTests: XCTestCase {
     func test_registerProduct_withAWrongSecret_isRefused() async {
         let params = ProductParams(name: "x", description: "y", price: 1, secret: "wrong")
         do {
-            _ = try await manager.registerProduct(params, images: [Self.png])
+            _ = try await manager.registerProduct(params, images: [OpenMarketEmulator.samplePNG()])
             XCTFail("a wrong secret must be refused")
         } catch {
             guard case .status(let status, _) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(status, 401)
         }
     }
-
-    /// A 1×1 PNG.
-    static let png = Data(
-        base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==")!
 }

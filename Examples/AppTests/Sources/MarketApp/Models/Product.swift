@@ -20,6 +20,15 @@ public struct Product: Decodable, Sendable, Identifiable {
     public let discountedPrice: Double
     public let stock: Int
     public let images: [ProductImage]?
+    /// The seller, in a product's detail.
+    public let vendors: Vendor?
+}
+
+/// A seller as the detail shows it. The app's own `Vendor`, beside the emulator's `OpenMarketEmulator.Vendor` and
+/// the client's: a test that imports the app and OpenMarketEmulator still reads `Vendor` as this one.
+public struct Vendor: Decodable, Sendable {
+    public let id: Int
+    public let name: String
 }
 
 public struct ProductImage: Decodable, Sendable {
