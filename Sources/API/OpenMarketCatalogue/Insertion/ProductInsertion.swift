@@ -29,7 +29,8 @@ package struct ProductInsertion: Sendable {
     /// configured), so that a start can refuse a product before it opens the store.
     package func check(_ products: [InsertedProduct], allowingWhatTheAPIRefuses: Bool) throws(InsertionError) {
         for (index, product) in products.enumerated() {
-            _ = try seed(product, allowingWhatTheAPIRefuses: allowingWhatTheAPIRefuses, failure: Self.failure(of: product, at: index))
+            let failure = Self.failure(of: product, at: index)
+            _ = try seed(product, allowingWhatTheAPIRefuses: allowingWhatTheAPIRefuses, failure: failure)
         }
     }
 
@@ -126,7 +127,10 @@ package struct ProductInsertion: Sendable {
             password = secret
         }
         if !allowingWhatTheAPIRefuses, let refusal = apiRefusal(fields, images.map(\.bytes.count)) {
-            throw failure("\(refusal) (the API refuses that; allowingWhatTheAPIRefuses: true inserts it anyway)")
+            // Options.products has no such switch: the way round is an insert once the emulator is made.
+            throw failure(
+                "\(refusal) (the API refuses that; an insert with allowingWhatTheAPIRefuses true takes it anyway, "
+                    + "e.g. emulator.insert(products, allowingWhatTheAPIRefuses: true) once the emulator is made)")
         }
         return SeedProduct(
             id: product.id, vendor: nil, fields: fields, registeredAt: product.registeredAt, images: images,
