@@ -77,8 +77,9 @@ import Testing
         let refused = try server.admin("POST", "/__admin/products", body: Self.body(fraction))
         #expect(refused.status == 400, "\(refused.text)")
         #expect(refused.json["error"] as? String == #"product 0 ("Pen"): "price" must be a whole number such as 1500 "#
-            + #"(v1 keeps no fractions); got "9.5" (the API refuses that; allowingWhatTheAPIRefuses: true inserts it "#
-            + "anyway); nothing was inserted")
+            + #"(v1 keeps no fractions); got "9.5" (the API refuses that; an insert allowing what the API refuses "#
+            + #"takes it anyway: "allowingWhatTheAPIRefuses": true in POST /__admin/products, "#
+            + #"insert(_:allowingWhatTheAPIRefuses: true) in process); nothing was inserted"#)
         #expect(try server.request("GET", "/item/1").status == 404)
 
         let allowed = try server.admin(

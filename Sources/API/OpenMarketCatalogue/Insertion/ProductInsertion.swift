@@ -127,10 +127,11 @@ package struct ProductInsertion: Sendable {
             password = secret
         }
         if !allowingWhatTheAPIRefuses, let refusal = apiRefusal(fields, images.map(\.bytes.count)) {
-            // Options.products has no such switch: the way round is an insert once the emulator is made.
+            // Options.products has no such switch: in process the way round is an insert once the emulator is made.
             throw failure(
-                "\(refusal) (the API refuses that; an insert with allowingWhatTheAPIRefuses true takes it anyway, "
-                    + "e.g. emulator.insert(products, allowingWhatTheAPIRefuses: true) once the emulator is made)")
+                "\(refusal) (the API refuses that; an insert allowing what the API refuses takes it anyway: "
+                    + "\"allowingWhatTheAPIRefuses\": true in POST /__admin/products, "
+                    + "insert(_:allowingWhatTheAPIRefuses: true) in process)")
         }
         return SeedProduct(
             id: product.id, vendor: nil, fields: fields, registeredAt: product.registeredAt, images: images,
