@@ -234,6 +234,10 @@ let package = Package(
                 "OpenMarketHTTPServer", "OpenMarketHTTPTestSupport", "OpenMarketMultipart", "OpenMarketStore",
                 "OpenMarketWireFormat",
             ]),
+        // Random operation sequences against a plain model, on the store and every generation (Tests/ModelBasedTests).
+        .testTarget(
+            name: "ModelBasedTests",
+            dependencies: ["Catalogue", "EmulatorCore", "HTTPCore", "HTTPTestSupport", "Locking", "MarketAPI", "MarketStore"]),
         .testTarget(
             name: "OpenAPITests",
             dependencies: [
