@@ -18,16 +18,18 @@ final class SearchCounts: Sendable {
 
     /// Enough for the searches an app's screens repeat; each entry is a few words.
     private static let capacity = 64
-    private let entries = Locked<[String: Entry]>([:])
+    /// By the text's bytes: a text canonically equal to another may match other products (`ExactText`).
+    private let entries = Locked<[ExactText: Entry]>([:])
 
     func entry(for text: String, rewrites: UInt64) -> Entry? {
-        entries.withLock { $0[text] }.flatMap { $0.rewrites == rewrites ? $0 : nil }
+        entries.withLock { $0[ExactText(text)] }.flatMap { $0.rewrites == rewrites ? $0 : nil }
     }
 
     func keep(_ entry: Entry, for text: String) {
+        let key = ExactText(text)
         entries.withLock { entries in
-            if entries[text] == nil, entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[text] = entry
+            if entries[key] == nil, entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = entry
         }
     }
 }
