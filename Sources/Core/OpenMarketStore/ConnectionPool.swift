@@ -27,10 +27,9 @@ final class ConnectionPool: @unchecked Sendable {
     private let completedWrites = Locked<UInt64>(0)
     /// Told after each write, once `completedWrites` has moved; see `MarketStore.observeWrites`.
     private let writeObservers = Locked<[@Sendable () -> Void]>([])
-    /// Bumped under the writer lock before and after every write that may change or remove what is stored, so odd
-    /// while one is in flight (it may have committed or not); only a write that adds products with new, larger ids
-    /// leaves it (`appendsOnly`). A count kept with an older value may have lost or changed rows; one kept with the
-    /// current value needs only the rows added since.
+    /// Bumped under the writer lock before and after every write but an `append`, so odd while one is in flight (it
+    /// may have committed or not). A count kept with an older value may have lost or changed rows; one kept with the
+    /// current value needs only the products appended since.
     private let rewrites = Locked<UInt64>(0)
 
     static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -88,15 +87,28 @@ final class ConnectionPool: @unchecked Sendable {
         writeObservers.withLock { $0.append(observer) }
     }
 
-    func write<Result>(appendsOnly: Bool = false, _ body: (Connection) throws -> Result) throws -> Result {
+    /// A write that may change or remove anything: it moves the rewrite count.
+    func write<Result>(_ body: (Connection) throws -> Result) throws -> Result {
+        try write(isRewrite: true, body)
+    }
+
+    /// The write that only adds products above every id before (`ProductAppend` can do nothing else), in one
+    /// transaction: the rewrite count stays, so counts kept before it stay valid with the products added since.
+    func append<Result>(_ body: (ProductAppend) throws -> Result) throws -> Result {
+        try write(isRewrite: false) { connection in
+            try connection.transaction(.immediate) { try body(ProductAppend(connection)) }
+        }
+    }
+
+    private func write<Result>(isRewrite: Bool, _ body: (Connection) throws -> Result) throws -> Result {
         defer {
             completedWrites.withLock { $0 &+= 1 }
             for observer in writeObservers.withLock({ $0 }) { observer() }
         }
         return try Self.typingFailures(path: path) {
             try withWriter { connection in
-                if !appendsOnly { rewrites.withLock { $0 &+= 1 } }
-                defer { if !appendsOnly { rewrites.withLock { $0 &+= 1 } } }
+                if isRewrite { rewrites.withLock { $0 &+= 1 } }
+                defer { if isRewrite { rewrites.withLock { $0 &+= 1 } } }
                 let result = try body(connection)
                 reserve?.restore()
                 return result
@@ -144,8 +156,8 @@ final class ConnectionPool: @unchecked Sendable {
     }
 
     /// Runs `body` in one write transaction that takes the database's write lock at once.
-    func writeTransaction<Result>(appendsOnly: Bool = false, _ body: (Connection) throws -> Result) throws -> Result {
-        try write(appendsOnly: appendsOnly) { connection in try connection.transaction(.immediate) { try body(connection) } }
+    func writeTransaction<Result>(_ body: (Connection) throws -> Result) throws -> Result {
+        try write { connection in try connection.transaction(.immediate) { try body(connection) } }
     }
 
     /// `freeingWrite` in one transaction.

@@ -28,39 +28,40 @@ extension MarketStore {
             let isShort = offset < Self.shortReadRows && limit <= Self.shortReadRows - offset
             return try isShort ? connections.shortReadTransaction(read) : connections.readTransaction(read)
         }
-        let first = try searchPage(filter, text: text, offset: offset, limit: limit, order: order, usingKeptCount: true)
-        return try first.isExact
-            ? first.page
-            : searchPage(filter, text: text, offset: offset, limit: limit, order: order, usingKeptCount: false).page
+        return try searchPage(filter, text: text, offset: offset, limit: limit, order: order)
     }
 
-    /// A page of a search, its count kept up to date from `searchCounts` when `usingKeptCount` allows. Not exact
-    /// when a kept count was used and a rewrite landed during the read: the snapshot may have seen it or not. A
-    /// count made whole in the read's own snapshot is always exact, and kept for the next reads if no rewrite was in
-    /// flight before or during the read (one in flight may be in the snapshot or not).
+    /// A page of a search, in one read. Its count is a kept one (`searchCounts`, or the search index's) plus the
+    /// matches created since, when the read's snapshot holds exactly the rewrites that count was kept at: the rewrite
+    /// count is the same before the read and once its snapshot is taken (a rewrite in flight meanwhile may be in the
+    /// snapshot or not). Else it is counted whole in the snapshot, and kept for the next reads if no rewrite was in
+    /// flight before or during the read.
     private func searchPage(
-        _ filter: ProductFilter, text: String, offset: Int, limit: Int, order: ListOrder, usingKeptCount: Bool
-    ) throws -> (page: ProductPage, isExact: Bool) {
+        _ filter: ProductFilter, text: String, offset: Int, limit: Int, order: ListOrder
+    ) throws -> ProductPage {
         let rewrites = connections.settledRewriteCount
-        let kept = usingKeptCount ? rewrites.flatMap { keptCount(of: text, rewrites: $0) } : nil
-        let (page, counted, total) = try connections.readTransaction { connection in
-            let counted = try Self.searchCount(filter, text: text, kept: kept, on: connection)
+        let candidate = rewrites.flatMap { keptCount(of: text, rewrites: $0) }
+        let (page, largestID, total, usedKept) = try connections.readTransaction { [connections] connection in
+            // The snapshot is taken at the read's first statement.
+            let largestID = try Self.largestProductID(on: connection)
+            let kept = connections.settledRewriteCount == rewrites ? candidate : nil
+            let count = try Self.searchCount(filter, text: text, kept: kept, on: connection)
             let total = try Self.productCount(on: connection)
-            let plan = Self.searchPlan(filter, matches: counted.count, total: total, offset: offset, limit: limit)
+            let plan = Self.searchPlan(filter, matches: count, total: total, offset: offset, limit: limit)
             let products = try Self.pageProducts(plan.pageSQL(order), plan, limit, offset, on: connection)
-            return (ProductPage(products: products, totalCount: counted.count), counted, total)
+            return (ProductPage(products: products, totalCount: count), largestID, total, kept != nil)
         }
-        if kept == nil {
+        if usedKept {
+            // Counted from a kept count and the products created since, which the index may take in.
+            searchIndex.extendIfBehind(connections, largestID: largestID)
+        } else {
             // Counted whole in SQL: the index is missing or stale, and is built for the searches after this one.
             searchIndex.refresh(connections) { total }
-        } else {
-            // Counted from a kept count and the products created since it, which the index may take in.
-            searchIndex.extendIfBehind(connections, largestID: counted.largestID)
         }
-        guard let rewrites, connections.settledRewriteCount == rewrites else { return (page, kept == nil) }
-        let entry = SearchCounts.Entry(count: counted.count, largestID: counted.largestID, rewrites: rewrites)
+        guard let rewrites, connections.settledRewriteCount == rewrites else { return page }
+        let entry = SearchCounts.Entry(count: page.totalCount, largestID: largestID, rewrites: rewrites)
         searchCounts.keep(entry, for: text)
-        return (page, true)
+        return page
     }
 
     /// The count of `text` kept from an earlier search, else the search index's, for the rewrite count `rewrites`.
@@ -79,25 +80,20 @@ extension MarketStore {
         }
     }
 
-    /// The matches of `text` in this snapshot, and its largest product id: the kept count plus the matches created
-    /// since, or all counted.
+    /// The matches of `text` in this snapshot: the kept count plus the matches created since, or all counted.
     private static func searchCount(
         _ filter: ProductFilter, text: String, kept: SearchCounts.Entry?, on connection: Connection
-    ) throws -> (count: Int, largestID: Int64) {
-        let largestID = try largestProductID(on: connection)
-        let count: Int
-        if let kept {
-            count = try kept.count + connection.withStatement(ProductFilter.countAboveSQL) {
-                try $0.bind(text, kept.largestID)
-                return try $0.step() ? $0.column(0) : 0
-            }
-        } else {
-            count = try connection.withStatement(filter.countSQL) {
+    ) throws -> Int {
+        guard let kept else {
+            return try connection.withStatement(filter.countSQL) {
                 try filter.bind(to: $0)
                 return try $0.step() ? $0.column(0) : 0
             }
         }
-        return (count, largestID)
+        return try kept.count + connection.withStatement(ProductFilter.countAboveSQL) {
+            try $0.bind(text, kept.largestID)
+            return try $0.step() ? $0.column(0) : 0
+        }
     }
 
     static func productCount(on connection: Connection) throws -> Int {

@@ -3,23 +3,7 @@ import OpenMarketSQLite
 extension MarketStore {
     /// Stores a product and its images in one transaction: after a crash either all of it is there or none.
     package func createProduct(_ product: NewProduct, images: [NewImage]) throws -> Product {
-        // Its id is larger than every id before (AUTOINCREMENT), which is what keeps search counts (`SearchCounts`).
-        try connections.writeTransaction(appendsOnly: true) { connection in
-            try connection.withStatement("""
-                INSERT INTO products (vendor_id, name, description, price, currency, discounted_price, stock,
-                                      registered_at, password, product_secret)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-                """) {
-                try $0.bind(
-                    product.vendorID, product.name, product.description, product.price, product.currency,
-                    product.discountedPrice, product.stock, product.registeredAt, product.password,
-                    product.productSecret)
-                try $0.run()
-            }
-            let id = connection.lastInsertRowID
-            try Self.insert(images, productID: id, on: connection)
-            return try Self.storedDetail(id, on: connection)
-        }
+        try connections.append { try $0.insert(product, images: images) }
     }
 
     /// Changes the fields `patch` carries; nil if there is no such product.
@@ -137,7 +121,7 @@ extension MarketStore {
     }
 
     /// The detail of a product this transaction has just written.
-    private static func storedDetail(_ id: Int64, on connection: Connection) throws -> Product {
+    static func storedDetail(_ id: Int64, on connection: Connection) throws -> Product {
         guard let product = try detail(id, on: connection) else { throw StoreError.productNotFound(id: id) }
         return product
     }

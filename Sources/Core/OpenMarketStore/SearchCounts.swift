@@ -4,7 +4,7 @@ import OpenMarketLocking
 /// again from the whole list (hundreds of milliseconds when a million products are stored and a fifth match).
 ///
 /// An entry holds the count, the largest product id of the snapshot it was counted in, and the store's rewrite
-/// count then (`ConnectionPool.settledRewriteCount`, moved by every write but a create; a count read while a
+/// count then (`ConnectionPool.settledRewriteCount`, moved by every write but an append, a create; a count read while a
 /// rewrite was in flight is not kept). While the rewrite count is the same, the only changes since are creates,
 /// whose ids are all larger: the count now is the entry's plus the matches among products above its largest id, a
 /// few rows. Any other write (a rename, a delete, a vendor renamed, a reset) moves the rewrite count, and the text is
