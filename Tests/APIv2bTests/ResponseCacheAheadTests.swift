@@ -8,23 +8,36 @@ import Testing
 /// returns, once per write, and only while a client keeps asking for it.
 @Suite("response cache: computed ahead after writes")
 struct ResponseCacheAheadTests {
+    /// Answers with the store's write count, so a response says which write it was computed after.
+    private final class CountingList: ListAnswering {
+        let store: MarketStore
+        let computations = Locked(0)
+
+        init(store: MarketStore) {
+            self.store = store
+        }
+
+        func answerList(_ request: Request) throws -> Response {
+            computations.withLock { $0 += 1 }
+            return Response(status: .ok, body: Array("\(store.writeCount)".utf8))
+        }
+    }
+
     private let store: MarketStore
     private let cache: ResponseCache
-    private let computations = Locked(0)
+    private let list: CountingList
 
     init() throws {
         store = try MarketStore(path: ":memory:")
         cache = ResponseCache(store: store, publicURL: nil)
+        list = CountingList(store: store)
     }
 
-    /// The store's write count in the body, so a response says which write it was computed after.
     private func read(_ path: String, ahead: Bool = true) throws -> String {
-        let store = store
-        let computations = computations
-        let response = try cache.response(for: Request(method: .get, path: path), computedAheadAfterWrites: ahead) {
-            computations.withLock { $0 += 1 }
-            return Response(status: .ok, body: Array("\(store.writeCount)".utf8))
-        }
+        let request = Request(method: .get, path: path)
+        let response = try ahead
+            ? cache.list(for: request, isFirstPage: { true }, answerer: list)
+            : cache.response(for: request) { try list.answerList(request) }
         return String(decoding: response.body, as: UTF8.self)
     }
 
@@ -33,7 +46,7 @@ struct ResponseCacheAheadTests {
     }
 
     private var computationsSoFar: Int {
-        computations.withLock { $0 }
+        list.computations.withLock { $0 }
     }
 
     @Test("a served page is computed again right after a write, and the next read gets it without computing")
@@ -64,5 +77,18 @@ struct ResponseCacheAheadTests {
         #expect(computationsSoFar == 1)
         #expect(try read("/detail", ahead: false) == "1")
         #expect(computationsSoFar == 2)
+    }
+
+    @Test("the cache holds the API that computes ahead weakly: once it goes, nothing is computed and nothing leaks")
+    func apiIsHeldWeakly() throws {
+        weak var gone: CountingList?
+        do {
+            let shortLived = CountingList(store: store)
+            gone = shortLived
+            _ = try cache.list(for: Request(method: .get, path: "/first"), isFirstPage: { true }, answerer: shortLived)
+        }
+        #expect(gone == nil)
+        try write()
+        #expect(computationsSoFar == 0)
     }
 }

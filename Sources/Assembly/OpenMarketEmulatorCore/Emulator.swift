@@ -18,7 +18,6 @@ package final class Emulator: Sendable {
     package let pace: NetworkPace
     /// What the seed did; nil without one.
     package let seedReport: SeedReport?
-    private let context: APIContext
     /// Adds products to the running store, for Swift (`insert`) and `POST /__admin/products`.
     private let insertProducts: InsertProducts
     /// The class's teams and their accounts; empty without `classRoster`.
@@ -71,7 +70,6 @@ package final class Emulator: Sendable {
         store.prepareSearchIndex()
         let context = APIContext(store: store, clock: clock, strict: options.strict, publicURL: options.publicURL)
         self.store = store
-        self.context = context
         let insertProducts: InsertProducts = { products, allowingWhatTheAPIRefuses in
             try insertion.insert(
                 products, into: store, now: clock.now(), allowingWhatTheAPIRefuses: allowingWhatTheAPIRefuses)
@@ -99,10 +97,6 @@ package final class Emulator: Sendable {
         }
         classTeams = start.classTeams
         seedReport = seeded?.report
-    }
-
-    deinit {
-        context.close()
     }
 
     /// Adds `products` to the store in one transaction and returns their ids; see `ProductInsertion`.

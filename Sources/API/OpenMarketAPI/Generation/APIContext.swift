@@ -18,10 +18,4 @@ package struct APIContext: Sendable {
         self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         cache = ResponseCache(store: store, publicURL: self.publicURL)
     }
-
-    /// For the context's owner, when it goes: ends the cycle between the response cache and the APIs whose
-    /// closures it keeps, so that they and the store are freed (see `ResponseCache`).
-    package func close() {
-        cache.close()
-    }
 }

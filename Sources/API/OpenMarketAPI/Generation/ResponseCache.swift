@@ -1,4 +1,3 @@
-import Dispatch
 import OpenMarketHTTPCore
 import OpenMarketLocking
 import OpenMarketStore
@@ -9,15 +8,13 @@ import OpenMarketStore
 /// of this process. (Two servers sharing one database file would not see each other's writes here: give each
 /// server its own file.)
 ///
-/// An app asks for the first page of the list again right after it writes. So a response marked
-/// `computedAheadAfterWrites` that a client was given is computed again by the thread that wrote, right after the
-/// write and before its answer goes out: the page is ready when the app asks, and no thread has to be woken for
-/// it. (Computed in the background, a page after a write cost 1.2 to 2.5 times a cached one at a million products,
-/// as the threads happened to be scheduled; computed here, 1.2 times, for a write that takes that computation longer,
-/// about 0.1 ms.) A request that comes while it runs waits for it instead of doing the same work beside it.
+/// An app asks for the first page of the list again right after it writes. So the few first pages a client was
+/// given are computed again by the thread that wrote, right after the write and before its answer goes out
+/// (`list(for:isFirstPage:answerer:)`): the page is ready when the app asks, and no thread has to be woken for it. A request that comes
+/// meanwhile computes its own answer; none waits for another's.
 ///
-/// A kept recompute closure holds its API, which holds this cache: a cycle that only the cache's owner can end, by
-/// calling `close()` when it goes (`Emulator`'s deinit); after that nothing is kept or computed ahead.
+/// The APIs that compute those pages are held weakly, and the store calls back weakly: nothing here keeps an
+/// emulator alive, and nothing has to be closed.
 final class ResponseCache: Sendable {
     typealias Compute = @Sendable () throws -> Response
 
@@ -35,8 +32,6 @@ final class ResponseCache: Sendable {
         let kept: KeptResponse
         /// Key and body bytes, counted against `maxBytes`.
         let cost: Int
-        /// Only for responses computed again after writes.
-        let recompute: Compute?
         /// Whether a client was given it. One computed ahead that nobody asked for is not computed again, so a run
         /// of writes alone costs nothing extra.
         var served: Bool
@@ -61,16 +56,19 @@ final class ResponseCache: Sendable {
         var cost: Int { scheme.utf8.count + host.utf8.count + path.utf8.count + query.utf8.count }
     }
 
+    /// A first page to compute again after each write: the request, and the API that answers it, held weakly.
+    private struct FirstPage {
+        let key: Key
+        let request: Request
+        weak var answerer: (any ListAnswering)?
+    }
+
     private struct Entries {
         var byKey: [Key: Entry] = [:]
         /// The sum of the entries' costs.
         var bytes = 0
-        /// The keys computed again after writes, most recently stored first.
-        var aheadKeys: [Key] = []
-        /// Keys being computed ahead right now; a request for one waits on its group.
-        var inFlight: [Key: DispatchGroup] = [:]
-        /// Set by `close()`: nothing is kept any more.
-        var closed = false
+        /// Most recently served first.
+        var firstPages: [FirstPage] = []
     }
 
     private let store: MarketStore
@@ -79,32 +77,44 @@ final class ResponseCache: Sendable {
     private let entries = Locked(Entries())
     private let maxBytes: Int
     /// Few: these are the pages an app shows first, not every page it looked at.
-    private static let maxAheadKeys = 4
-    /// A computation ahead is one page; a request never waits for it longer than this before doing it itself.
-    private static let longestWait = DispatchTimeInterval.seconds(1)
+    private static let maxFirstPages = 4
 
     init(store: MarketStore, publicURL: String?, maxBytes: Int = 32 << 20) {
         self.store = store
         hostMatters = publicURL == nil
         self.maxBytes = maxBytes
-        store.observeWrites { [weak self] in self?.computeAhead() }
+        store.observeWrites { [weak self] in self?.computeFirstPages() }
     }
 
     /// The response for this request's target and base URL (image URLs depend on it), computed at most once per
-    /// write. Thrown errors are not cached. `computedAheadAfterWrites` is only asked on a miss, so a hit costs no
-    /// parsing of the request.
-    func response(
-        for request: Request, computedAheadAfterWrites: @autoclosure () -> Bool = false, compute: @escaping Compute
+    /// write. Thrown errors are not cached.
+    func response(for request: Request, compute: Compute) throws -> Response {
+        let key = Key(request, hostMatters: hostMatters)
+        if let fresh = freshResponse(key) { return fresh }
+        let writeCount = store.writeCount
+        let response = try compute()
+        keep(response, key: key, writeCount: writeCount, served: true)
+        return response
+    }
+
+    /// A page of a list, answered by `answerer`: kept like any response, and if it is a first page, computed again
+    /// after every write once a client was given it. `isFirstPage` is only asked on a miss, so a hit costs no parsing
+    /// of the request.
+    func list(
+        for request: Request, isFirstPage: () -> Bool, answerer: any ListAnswering
     ) throws -> Response {
         let key = Key(request, hostMatters: hostMatters)
         if let fresh = freshResponse(key) { return fresh }
-        if let flight = entries.withLock({ $0.inFlight[key] }) {
-            _ = flight.wait(timeout: .now() + Self.longestWait)
-            if let fresh = freshResponse(key) { return fresh }
-        }
         let writeCount = store.writeCount
-        let response = try compute()
-        keep(response, key: key, writeCount: writeCount, recompute: computedAheadAfterWrites() ? compute : nil, served: true)
+        let response = try answerer.answerList(request)
+        keep(response, key: key, writeCount: writeCount, served: true)
+        if isFirstPage() {
+            entries.withLock { entries in
+                entries.firstPages.removeAll { $0.key == key }
+                entries.firstPages.insert(FirstPage(key: key, request: request, answerer: answerer), at: 0)
+                if entries.firstPages.count > Self.maxFirstPages { entries.firstPages.removeLast() }
+            }
+        }
         return response
     }
 
@@ -125,61 +135,46 @@ final class ResponseCache: Sendable {
         return kept?.response
     }
 
-    private func keep(_ response: Response, key: Key, writeCount: UInt64, recompute: Compute?, served: Bool) {
+    private func keep(_ response: Response, key: Key, writeCount: UInt64, served: Bool) {
         // Keys count too: many distinct query strings must not grow the cache past its bound.
         let entry = Entry(
-            writeCount: writeCount, kept: KeptResponse(response), cost: key.cost + response.body.count,
-            recompute: recompute, served: served)
+            writeCount: writeCount, kept: KeptResponse(response), cost: key.cost + response.body.count, served: served)
+        // Freed after the lock is released.
+        var dropped: [Key: Entry] = [:]
         entries.withLock { entries in
-            guard !entries.closed else { return }
             if entries.bytes + entry.cost > maxBytes {
-                entries.byKey.removeAll(keepingCapacity: true)
-                entries.aheadKeys.removeAll()
-                entries.bytes = 0
+                // Answers from before the last write go first; only a cache full of fresh ones starts again.
+                let current = store.writeCount
+                dropped = entries.byKey
+                entries.byKey = entries.byKey.filter { $0.value.writeCount == current }
+                if entries.bytes + entry.cost > maxBytes { entries.byKey.removeAll() }
+                entries.bytes = entries.byKey.values.reduce(0) { $0 + $1.cost }
             }
             entries.bytes += entry.cost - (entries.byKey.updateValue(entry, forKey: key)?.cost ?? 0)
-            if recompute != nil {
-                entries.aheadKeys.removeAll { $0 == key }
-                entries.aheadKeys.insert(key, at: 0)
-                if entries.aheadKeys.count > Self.maxAheadKeys { entries.aheadKeys.removeLast() }
-            }
-        }
-    }
-
-    /// Drops every entry with its recompute closure, and keeps none from now on, so that the APIs those closures
-    /// hold (and with them this cache and the store) are freed. Answers still work, computed every time.
-    func close() {
-        // Freed after the lock is released: a closure's API may be the last holder of the store.
-        let dropped = entries.withLock { entries in
-            defer { entries = Entries(closed: true) }
-            return entries.byKey
         }
         _ = dropped
     }
 
     /// Called on the writing thread after each write, once the store's write count has moved.
-    private func computeAhead() {
-        let due: [(Key, Compute, DispatchGroup)] = entries.withLock { entries in
-            guard !entries.closed else { return [] }
-            return entries.aheadKeys.compactMap { key -> (Key, Compute, DispatchGroup)? in
-                guard let entry = entries.byKey[key], entry.served, let recompute = entry.recompute else { return nil }
-                let flight = DispatchGroup()
-                flight.enter()
-                entries.inFlight[key] = flight
-                return (key, recompute, flight)
+    private func computeFirstPages() {
+        let due: [(Key, Request, any ListAnswering)] = entries.withLock { entries in
+            entries.firstPages.compactMap { page in
+                guard entries.byKey[page.key]?.served == true, let answerer = page.answerer else { return nil }
+                return (page.key, page.request, answerer)
             }
         }
-        for (key, recompute, flight) in due {
+        for (key, request, answerer) in due {
             let writeCount = store.writeCount
             // An error is left for the next request to meet and report.
-            if let response = try? recompute() {
-                keep(response, key: key, writeCount: writeCount, recompute: recompute, served: false)
+            if let response = try? answerer.answerList(request) {
+                keep(response, key: key, writeCount: writeCount, served: false)
             }
-            // A write on another thread may have started a newer computation of the same key meanwhile.
-            entries.withLock { entries in
-                if entries.inFlight[key] === flight { entries.inFlight[key] = nil }
-            }
-            flight.leave()
         }
     }
+}
+
+/// An API whose list pages `ResponseCache` keeps, and whose first pages it computes again after writes.
+protocol ListAnswering: AnyObject, Sendable {
+    /// The page `request` asks for, computed now.
+    func answerList(_ request: Request) throws -> Response
 }

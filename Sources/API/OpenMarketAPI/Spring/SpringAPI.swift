@@ -7,7 +7,7 @@ import OpenMarketWireFormat
 /// credential checks their delete flows use, in the words of one generation's `SpringDialect`, whose `routes`
 /// are the generation's endpoints. A class: every route holds it, and a struct of its size was copied on every
 /// request.
-package final class SpringAPI: Sendable {
+package final class SpringAPI: ListAnswering {
     let context: APIContext
     let dialect: SpringDialect
     let imageKeys: any ImageKeyLayout
@@ -60,9 +60,7 @@ package final class SpringAPI: Sendable {
 
     /// `GET /api/products?page_no=&items_per_page=&search_value=`, newest first.
     func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        try context.cache.response(for: request, computedAheadAfterWrites: Self.isFirstPage(request.queryParameters)) { [self] in
-            try uncachedList(request)
-        }
+        try context.cache.list(for: request, isFirstPage: { Self.isFirstPage(request.queryParameters) }, answerer: self)
     }
 
     /// The first page without a search: what an app asks for again right after it writes.
@@ -70,7 +68,7 @@ package final class SpringAPI: Sendable {
         (try? PageWindow.requested(by: query))?.pageNumber == 1 && query["search_value"] == nil
     }
 
-    private func uncachedList(_ request: Request) throws -> Response {
+    func answerList(_ request: Request) throws -> Response {
         let query = request.queryParameters
         let requested = try PageWindow.requested(by: query)
         let page = try context.store.page(

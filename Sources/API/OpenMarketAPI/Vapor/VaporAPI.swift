@@ -6,7 +6,7 @@ import OpenMarketWireFormat
 /// The v1 endpoints (Vapor on Heroku, 2021). There are no vendors: the password an item is registered with
 /// guards its PATCH and DELETE, and a wrong one answers 404, as the real server did. A class: every route holds
 /// it, and a struct of its size was copied on every request.
-final class VaporAPI: Sendable {
+final class VaporAPI: ListAnswering {
     static let itemsPerPage = 20
     /// The last page number whose offset fits in an `Int`.
     static let lastPageNumber = Int.max / itemsPerPage
@@ -43,13 +43,12 @@ final class VaporAPI: Sendable {
 
     /// `GET /items/{page}`: 20 items a page, oldest first; a page past the end has no items.
     func list(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        try context.cache.response(for: request, computedAheadAfterWrites: parameters["page"] == "1") { [self] in
-            try uncachedList(request, parameters)
-        }
+        try context.cache.list(for: request, isFirstPage: { parameters["page"] == "1" }, answerer: self)
     }
 
-    private func uncachedList(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let text = parameters["page"] ?? ""
+    /// The page the path's last segment names (the route is `/items/{page}`).
+    func answerList(_ request: Request) throws -> Response {
+        let text = request.pathSegments.last ?? ""
         guard let number = Int(text), (1...Self.lastPageNumber).contains(number) else {
             throw APIError.invalidPageNumber(got: text)
         }
