@@ -38,22 +38,23 @@ final class ResponseCache: Sendable {
     }
 
     /// What a cached response depends on: the target, and the scheme and Host its image URLs start with (unless
-    /// `--public-url` fixes them). Made of the request's own strings, so a lookup allocates nothing; two Hosts that
-    /// give the same base URL are two entries, which costs room, never a wrong answer.
+    /// `--public-url` fixes them). Made of the request's own strings, so a lookup allocates nothing; compared by
+    /// their bytes, as a search compares (`ExactText`). Two Hosts that give the same base URL are two entries, which
+    /// costs room, never a wrong answer.
     private struct Key: Hashable {
-        let scheme: String
-        let host: String
-        let path: String
-        let query: String
+        let scheme: ExactText
+        let host: ExactText
+        let path: ExactText
+        let query: ExactText
 
         init(_ request: Request, hostMatters: Bool) {
-            scheme = hostMatters ? request.scheme : ""
-            host = hostMatters ? request.headers["Host"] ?? "" : ""
-            path = request.path
-            query = request.query
+            scheme = ExactText(hostMatters ? request.scheme : "")
+            host = ExactText(hostMatters ? request.headers["Host"] ?? "" : "")
+            path = ExactText(request.path)
+            query = ExactText(request.query)
         }
 
-        var cost: Int { scheme.utf8.count + host.utf8.count + path.utf8.count + query.utf8.count }
+        var cost: Int { scheme.text.utf8.count + host.text.utf8.count + path.text.utf8.count + query.text.utf8.count }
     }
 
     /// A first page to compute again after each write: the request, and the API that answers it, held weakly.
