@@ -12,6 +12,8 @@ import Testing
 struct ModelBasedTests {
     /// Seeds per side in CI, and how long one side may take at most (it stops, and says so, when that comes first).
     static let seeds = ProcessInfo.processInfo.environment["OPENMARKET_MODEL_SEEDS"].flatMap { UInt64($0) } ?? 24
+    /// Where a run's seeds start, so that a long run can go on where the last one stopped.
+    static let firstSeed = ProcessInfo.processInfo.environment["OPENMARKET_MODEL_FIRST_SEED"].flatMap { UInt64($0) } ?? 0
     static let budget = Duration.seconds(
         ProcessInfo.processInfo.environment["OPENMARKET_MODEL_SECONDS"].flatMap { Int($0) } ?? 12)
     static let length = 250
@@ -50,7 +52,7 @@ struct ModelBasedTests {
         let clock = ContinuousClock()
         let start = clock.now
         var (ran, operations) = (0, 0)
-        for seed in 0..<seeds where clock.now - start < Self.budget {
+        for seed in firstSeed..<(firstSeed + seeds) where clock.now - start < Self.budget {
             let (run, steps) = try sequence(seed, length)
             if let failure = try run.firstFailure(of: steps) {
                 let shrunk = try run.shrink(failure)
