@@ -237,7 +237,10 @@ let package = Package(
         // Random operation sequences against a plain model, on the store and every generation (Tests/ModelBasedTests).
         .testTarget(
             name: "ModelBasedTests",
-            dependencies: ["Catalogue", "EmulatorCore", "HTTPCore", "HTTPTestSupport", "Locking", "MarketAPI", "MarketStore"]),
+            dependencies: [
+                "OpenMarketAPI", "OpenMarketCatalogue", "OpenMarketEmulatorCore", "OpenMarketHTTPCore",
+                "OpenMarketHTTPTestSupport", "OpenMarketLocking", "OpenMarketStore",
+            ]),
         .testTarget(
             name: "OpenAPITests",
             dependencies: [

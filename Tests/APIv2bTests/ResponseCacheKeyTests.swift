@@ -1,7 +1,7 @@
 import Foundation
-import HTTPCore
-@testable import MarketAPI
-import MarketStore
+import OpenMarketHTTPCore
+@testable import OpenMarketAPI
+import OpenMarketStore
 import Testing
 
 /// A request target reaches the cache as the client sent it: over a socket, a query may hold raw UTF-8.

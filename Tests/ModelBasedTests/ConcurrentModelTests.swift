@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Locking
+import OpenMarketLocking
 import Testing
 
 /// Several threads writing and reading one emulator at once. Each thread names its products with a tag no other

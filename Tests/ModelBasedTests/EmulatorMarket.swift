@@ -1,10 +1,10 @@
-import Catalogue
-import EmulatorCore
+import OpenMarketCatalogue
+import OpenMarketEmulatorCore
 import Foundation
-import HTTPCore
-import HTTPTestSupport
-import MarketAPI
-import MarketStore
+import OpenMarketHTTPCore
+import OpenMarketHTTPTestSupport
+import OpenMarketAPI
+import OpenMarketStore
 
 /// A side the model is compared with: it runs one operation and says what it answered.
 protocol MarketUnderTest: Sendable {

@@ -1,6 +1,6 @@
-import HTTPTestSupport
-import Locking
-@testable import MarketStore
+import OpenMarketHTTPTestSupport
+import OpenMarketLocking
+@testable import OpenMarketStore
 
 /// The store alone, with its search index kept from `indexMinimum` products and extended every `indexExtension`
 /// creates, so that short sequences cross both thresholds (the API runs use the real ones).
