@@ -106,8 +106,7 @@ enum ProductFilter {
     /// The same count as over `candidates`, in three parts that cannot overlap: products whose name matches and has
     /// the trigrams (looked up by trigram), products whose name matches only after a NUL, and products whose name does
     /// not match but whose vendor's does. Counting those apart spares the UNION's table of every candidate id, which
-    /// took most of the time of a search's first count (a million products: 0.5 s down to 0.2 s for a fifth of them
-    /// by name, 1 s down to 0.25 s for a third by vendor).
+    /// took most of the time of a search's first count (Benchmarks/catalogue/README.md).
     private static let indexedCount = """
         SELECT (SELECT count(*) FROM product_names n JOIN products p ON p.id = n.rowid
                 WHERE product_names MATCH ?2 AND \(ProductRows.nameMatches))

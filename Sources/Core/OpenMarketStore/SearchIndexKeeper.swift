@@ -7,14 +7,14 @@ import OpenMarketLocking
 /// created since in SQL, a cost that grows with them; so once they are `extensionProducts`, a build adds them to
 /// a copy of the index, which stays in use meanwhile.
 final class SearchIndexKeeper: Sendable {
-    /// Below this a search's first count in SQL is fast enough: at 10,000 generated products 2.4 ms for a fifth of
-    /// them (the index: 0.7 ms, built in 7 ms), where a million take 140 ms (the index: 11 ms, built in 0.7 s).
+    /// Below this a search's first count in SQL costs about what the index would (Benchmarks/catalogue/README.md
+    /// has the figures), so a small store keeps no copy of its names.
     static let defaultMinimumProducts = 10_000
-    /// Products read per batch: in memory a read or write waits for one batch at most (about 3 ms here; a million
-    /// products take some 0.7 s in all).
+    /// Products read per batch, each batch a read of its own: in memory, where reads take the writer lock, a read or
+    /// write waits for one batch at most.
     static let batchSize = 5_000
-    /// Counted in SQL, this many products created since the index was built add about 2 ms to a search's first count
-    /// (a million products, a fifth of them matching); adding them to the index takes some tens of milliseconds.
+    /// Counted in SQL, the products created since the index was built add to every search's first count; this many
+    /// cost about what adding them to a copy of the index does once (Benchmarks/catalogue/README.md).
     static let defaultExtensionProducts = 10_000
 
     let minimumProducts: Int
