@@ -1,17 +1,34 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target (swiftc -sanitize=fuzzer,address) and fuzzes it for the given number of seconds (default
 # 60), from its committed seeds (Fuzz/TARGET/seeds) and what earlier runs found (Fuzz/corpus/TARGET); crashes go to
-# Fuzz/artifacts/TARGET (both ignored by git). TARGET: multipart, json, request-target, or all (one after the other).
+# Fuzz/artifacts/TARGET (both ignored by git). TARGET: multipart, json, request-target, explain, shim (the C shim over a
+# socket: Fuzz/shim/harness.py, which needs no libFuzzer) or all (one after the other).
 #   Fuzz/run.sh TARGET [SECONDS]            fuzz; prints libFuzzer's final stats (executions, exec/s)
 #   Fuzz/run.sh TARGET 0 INPUT...           replay inputs (a crash artifact, a seed)
 set -euo pipefail
 shopt -s nullglob
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
-target="${1:?usage: Fuzz/run.sh multipart|json|request-target|all [SECONDS] [INPUT...]}"
+target="${1:?usage: Fuzz/run.sh multipart|json|request-target|explain|shim|all [SECONDS] [INPUT...]}"
 seconds="${2:-60}"
 if [[ "$target" == all ]]; then
-  for each in multipart json request-target; do "$0" "$each" "$seconds"; done
+  for each in multipart json request-target explain shim; do "$0" "$each" "$seconds"; done
+  exit
+fi
+if [[ "$target" == shim ]]; then
+  # Not libFuzzer: Fuzz/shim/harness.py against openmarket built with ASan and UBSan for the C (the address leg's
+  # build, scripts/test-sanitizers), on the system's libmicrohttpd (0.9.75) and on 1.0.x, each for SECONDS.
+  cd "$root"
+  ubsan=(--sanitize=address -Xcc -fsanitize=undefined)
+  swift build --quiet --product openmarket "${ubsan[@]}" --scratch-path .build-asan
+  prefix=$(./scripts/build-libmicrohttpd-1.0)
+  PKG_CONFIG_PATH="$prefix/lib/pkgconfig" swift build --quiet --product openmarket "${ubsan[@]}" \
+    --scratch-path .build-asan-mhd1
+  export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 SWIFT_BACKTRACE=enable=no
+  echo "== shim, libmicrohttpd $(pkg-config --modversion libmicrohttpd)"
+  "$here/shim/harness.py" .build-asan/debug/openmarket "$seconds" "${@:3}"
+  echo "== shim, libmicrohttpd $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --modversion libmicrohttpd)"
+  LD_LIBRARY_PATH="$prefix/lib" "$here/shim/harness.py" .build-asan-mhd1/debug/openmarket "$seconds" "${@:3}"
   exit
 fi
 build="$(mktemp -d)"
@@ -36,7 +53,10 @@ case "$target" in
     module OpenMarketLocking "$root"/Sources/Core/OpenMarketLocking/*.swift
     module OpenMarketHTTPCore -enable-testing "$root"/Sources/Transport/OpenMarketHTTPCore/*.swift
     sources=("$root/Sources/Client/OpenMarketClient/Transport/PercentEncoding.swift") ;;
-  *) echo "unknown target: $target (multipart, json, request-target, all)" >&2; exit 64 ;;
+  explain)
+    module Multipart "$root"/Sources/Core/Multipart/*.swift
+    sources=("$root"/Sources/Products/openmarket/{ExplainInput,ChunkedBody,RuntimeFailure}.swift) ;;
+  *) echo "unknown target: $target (multipart, json, request-target, explain, shim, all)" >&2; exit 64 ;;
 esac
 swiftc "${flags[@]}" -module-name FuzzTarget -I "$build" -o "$build/fuzz" "$here/$target/FuzzTarget.swift" \
   ${sources[@]+"${sources[@]}"} "$build"/*.o 2>&1 | grep -v "Cannot export local symbol" >&2 || true
