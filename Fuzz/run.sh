@@ -54,7 +54,7 @@ case "$target" in
     module OpenMarketHTTPCore -enable-testing "$root"/Sources/Transport/OpenMarketHTTPCore/*.swift
     sources=("$root/Sources/Client/OpenMarketClient/Transport/PercentEncoding.swift") ;;
   explain)
-    module Multipart "$root"/Sources/Core/Multipart/*.swift
+    module OpenMarketMultipart "$root"/Sources/Core/OpenMarketMultipart/*.swift
     sources=("$root"/Sources/Products/openmarket/{ExplainInput,ChunkedBody,RuntimeFailure}.swift) ;;
   *) echo "unknown target: $target (multipart, json, request-target, explain, shim, all)" >&2; exit 64 ;;
 esac

@@ -2,7 +2,7 @@
 // uses), on a raw HTTP request as a proxy copies it, a bare multipart body, or neither. It may refuse, with one line;
 // what it reads is a body the input holds: its end as given, or what the chunks of a chunked one carry.
 // Byte 0 of an input: odd gives --boundary XyZ; the rest is the input.
-import Multipart
+import OpenMarketMultipart
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
