@@ -1,24 +1,74 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target over Sources/Core/OpenMarketMultipart and fuzzes for the given number of seconds
-# (default 60).
-# Corpus and crash artifacts go to Fuzz/corpus and Fuzz/artifacts (both ignored by git).
-# With input files after the seconds, it replays just those: ./run.sh 0 Fuzz/artifacts/crash-...
+# Builds a libFuzzer target (swiftc -sanitize=fuzzer,address) and fuzzes it for the given number of seconds (default
+# 60), from its committed seeds (Fuzz/TARGET/seeds) and what earlier runs found (Fuzz/corpus/TARGET); crashes go to
+# Fuzz/artifacts/TARGET (both ignored by git). TARGET: multipart, json, request-target, explain, shim (the C shim over a
+# socket: Fuzz/shim/harness.py, which needs no libFuzzer) or all (one after the other).
+#   Fuzz/run.sh TARGET [SECONDS]            fuzz; prints libFuzzer's final stats (executions, exec/s)
+#   Fuzz/run.sh TARGET 0 INPUT...           replay inputs (a crash artifact, a seed)
 set -euo pipefail
-seconds="${1:-60}"
+shopt -s nullglob
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
+target="${1:?usage: Fuzz/run.sh multipart|json|request-target|explain|shim|all [SECONDS] [INPUT...]}"
+seconds="${2:-60}"
+if [[ "$target" == all ]]; then
+  for each in multipart json request-target explain shim; do "$0" "$each" "$seconds"; done
+  exit
+fi
+if [[ "$target" == shim ]]; then
+  # Not libFuzzer: Fuzz/shim/harness.py against openmarket built with ASan and UBSan for the C (the address leg's
+  # build, scripts/test-sanitizers), on the system's libmicrohttpd (0.9.75) and on 1.0.x, each for SECONDS.
+  cd "$root"
+  ubsan=(--sanitize=address -Xcc -fsanitize=undefined)
+  swift build --quiet --product openmarket "${ubsan[@]}" --scratch-path .build-asan
+  prefix=$(./scripts/build-libmicrohttpd-1.0)
+  PKG_CONFIG_PATH="$prefix/lib/pkgconfig" swift build --quiet --product openmarket "${ubsan[@]}" \
+    --scratch-path .build-asan-mhd1
+  export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 SWIFT_BACKTRACE=enable=no
+  echo "== shim, libmicrohttpd $(pkg-config --modversion libmicrohttpd)"
+  "$here/shim/harness.py" .build-asan/debug/openmarket "$seconds" "${@:3}"
+  echo "== shim, libmicrohttpd $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --modversion libmicrohttpd)"
+  LD_LIBRARY_PATH="$prefix/lib" "$here/shim/harness.py" .build-asan-mhd1/debug/openmarket "$seconds" "${@:3}"
+  exit
+fi
 build="$(mktemp -d)"
 trap 'rm -rf "$build"' EXIT
-mkdir -p "$here/corpus" "$here/artifacts"
-cp -n "$here"/seeds/* "$here/corpus/"
-swiftc -O -sanitize=fuzzer,address -parse-as-library -package-name OpenMarket -module-name MultipartFuzz -o "$build/fuzz-multipart" \
-    "$root"/Sources/Core/OpenMarketMultipart/*.swift "$root/Sources/Core/OpenMarketWireFormat/SplitMix64.swift" \
-    "$here/FuzzTarget.swift"
+flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name OpenMarket)
+
+module() {  # module NAME [SWIFTC_ARGUMENTS...] SOURCES...: an instrumented module the target imports
+  local name=$1
+  shift
+  swiftc "${flags[@]}" -wmo -module-name "$name" -I "$build" -emit-module -emit-module-path "$build/$name.swiftmodule" \
+    -c -o "$build/$name.o" "$@"
+}
+
+case "$target" in
+  multipart)
+    sources=("$root"/Sources/Core/OpenMarketMultipart/*.swift "$root/Sources/Core/OpenMarketWireFormat/SplitMix64.swift") ;;
+  json)
+    module OpenMarketLocking "$root"/Sources/Core/OpenMarketLocking/*.swift
+    module OpenMarketWireFormat -enable-testing "$root"/Sources/Core/OpenMarketWireFormat/{,*/}*.swift
+    sources=() ;;
+  request-target)
+    module OpenMarketLocking "$root"/Sources/Core/OpenMarketLocking/*.swift
+    module OpenMarketHTTPCore -enable-testing "$root"/Sources/Transport/OpenMarketHTTPCore/*.swift
+    sources=("$root/Sources/Client/OpenMarketClient/Transport/PercentEncoding.swift") ;;
+  explain)
+    module OpenMarketMultipart "$root"/Sources/Core/OpenMarketMultipart/*.swift
+    sources=("$root"/Sources/Products/openmarket/{ExplainInput,ChunkedBody,RuntimeFailure}.swift) ;;
+  *) echo "unknown target: $target (multipart, json, request-target, explain, shim, all)" >&2; exit 64 ;;
+esac
+swiftc "${flags[@]}" -module-name FuzzTarget -I "$build" -o "$build/fuzz" "$here/$target/FuzzTarget.swift" \
+  ${sources[@]+"${sources[@]}"} "$build"/*.o 2>&1 | grep -v "Cannot export local symbol" >&2 || true
+[[ -x "$build/fuzz" ]] || { echo "Fuzz/run.sh: $target did not build" >&2; exit 1; }
 # The Swift backtracer trips AddressSanitizer after a fatalError; libFuzzer's own report is enough.
 export SWIFT_BACKTRACE=enable=no
-if [ $# -gt 1 ]; then
-    "$build/fuzz-multipart" "${@:2}"
-    exit
+if [[ $# -gt 2 ]]; then
+  "$build/fuzz" "${@:3}"
+  exit
 fi
-"$build/fuzz-multipart" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 -max_len=16384 \
-    -print_final_stats=1 -artifact_prefix="$here/artifacts/" "$here/corpus"
+corpus="$here/corpus/$target"
+artifacts="$here/artifacts/$target"
+mkdir -p "$corpus" "$artifacts"
+"$build/fuzz" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 -max_len=16384 -print_final_stats=1 \
+  -artifact_prefix="$artifacts/" "$corpus" "$here/$target/seeds"

@@ -77,6 +77,23 @@ struct SlowClientTests {
         }
     }
 
+    /// The watchdog sees the first piece as bytes without a request line, and starts the grace for junk; the answer
+    /// starts the wait for the next request, with a fresh grace (the watchdog and the daemon thread share the record:
+    /// ThreadSanitizer checks how).
+    @Test("a request line typed in pieces within the grace for junk is answered, and so is the next one")
+    func requestLineInPiecesIsNotJunk() throws {
+        try withServer(configuration: ServerConfiguration(port: 0), routes: okRoute) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 10)
+            for _ in 0..<2 {
+                try connection.send("GET /heal")
+                // Longer than the watchdog's period, well within its 400 ms grace.
+                Thread.sleep(forTimeInterval: 0.15)
+                try connection.send("thChecker HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try connection.readResponse().status == 200)
+            }
+        }
+    }
+
     @Test("a kept-alive connection waiting after a large head, a body, an empty line and a chunked body is not junk")
     func answeredBytesAreNotTakenForJunk() throws {
         try withServer(configuration: ServerConfiguration(port: 0), routes: okRoute) { server in

@@ -10,7 +10,8 @@ struct SlowReaderMemoryTests {
     private static let imageBytes = 8_000_000
     private static let readers = 24
 
-    @Test("readers of one image share its bytes: memory does not grow by a copy per reader")
+    @Test("readers of one image share its bytes: memory does not grow by a copy per reader",
+          .disabled(if: Sanitizer.addressIsLoaded, "AddressSanitizer's quarantine and shadow memory are the peak"))
     func slowReadersShareOneCopy() throws {
         let server = try ServerProcess(["--port", "0", "--database", ":memory:", "--log-level", "warning"])
         defer { _ = server.stop() }

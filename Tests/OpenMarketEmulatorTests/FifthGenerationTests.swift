@@ -22,7 +22,7 @@ extension Generation {
 private struct PerVendorImageKeys: ImageKeyLayout {
     let pathPrefixes = ["v2c-images"]
 
-    func keys(ids: inout some ImageIDSource, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
+    func keys(ids: some ImageIDSource, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
         -> (origin: String, thumbnail: String)
     {
         let name = "v2c-images/\(vendorID ?? 0)/\(ids.timeHex())"

@@ -19,8 +19,9 @@ package struct SeedGeneration: Sendable {
     func keys(productID: Int64, position: Int, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
         -> (origin: String, thumbnail: String)
     {
-        var ids = SeedImageIDs(productID: productID, position: position)
-        return imageKeys.keys(ids: &ids, vendorID: vendorID, registeredAt: registeredAt, fileExtension: fileExtension)
+        imageKeys.keys(
+            ids: SeedImageIDs(productID: productID, position: position), vendorID: vendorID, registeredAt: registeredAt,
+            fileExtension: fileExtension)
     }
 
     /// v2a's product secret, a dashed UUID like the real one, derived from the id.

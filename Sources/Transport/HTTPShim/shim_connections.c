@@ -1,6 +1,8 @@
 // The open connections: their records, the limits, the header deadline and the junk watchdog. A record lives from
-// libmicrohttpd's start notification to its close notification (on the daemon thread); the watchdog ends a connection
-// with shutdown(). The limits are below libmicrohttpd's, so one over them gets the handler's 503, not a silent close.
+// libmicrohttpd's start notification to its close notification (on the daemon thread), which frees it; the watchdog
+// ends a connection with shutdown(). The limits are below libmicrohttpd's, so one over them gets the handler's 503, not
+// a silent close. The registry's lock guards the list and each record's `pins` and `closing`, and is never held across
+// a call on a socket: a thread that asks a socket pins its record first (pin_and_unlock).
 
 #include "shim_internal.h"
 
@@ -24,7 +26,11 @@ typedef struct connection_record {
     atomic_bool has_request_line;  // The current request's line has arrived (junk never makes one).
     atomic_uint_fast64_t header_deadline;  // Monotonic milliseconds; 0 from the headers to the end of the answer.
     atomic_uint_fast64_t consumed;  // What the requests answered so far took on the wire; past it: the next, or junk.
-    uint64_t junk_since;        // When the watchdog first saw bytes without a request line (0: not yet).
+    atomic_uint_fast64_t waits;  // Waits for a request begun (start_waiting): each gives junk a fresh grace.
+    // The watchdog thread's alone: when it first saw bytes without a request line (0: not yet), during which wait.
+    uint64_t junk_since, junk_wait;
+    unsigned int pins;          // Under the lock: threads asking the socket outside the lock; its close waits for 0.
+    bool closing;               // Under the lock: the close notification waits for the pins.
 } connection_record;
 
 static connection_record *record_of(struct MHD_Connection *connection) {
@@ -92,15 +98,22 @@ static bool is_over_limit(const shim_registry *registry, const connection_record
     return from_peer >= config->per_client_connection_limit;
 }
 
+// Under the lock. Counted: a stop that asked the sockets outside the lock meanwhile must not wait for it.
+static void broadcast_change(shim_registry *registry) {
+    registry->changes++;
+    pthread_cond_broadcast(&registry->monitor.wake);
+}
+
 static void wake_waiting_stop(shim_registry *registry) {
     if (!atomic_load(&registry->stop_waiting)) return;
     pthread_mutex_lock(&registry->monitor.lock);
-    pthread_cond_broadcast(&registry->monitor.wake);
+    broadcast_change(registry);
     pthread_mutex_unlock(&registry->monitor.lock);
 }
 
+// On the daemon thread; the watchdog, which owns `junk_since`, sees the new wait in `waits`.
 static void start_waiting(connection_record *record, uint64_t deadline) {
-    record->junk_since = 0;
+    atomic_fetch_add(&record->waits, 1);
     atomic_store(&record->has_request_line, false);
     atomic_store(&record->header_deadline, deadline);
 }
@@ -131,7 +144,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         registry->head = record;
         atomic_fetch_add(&registry->started, 1);  // Once listed: a stop that saw the count must see the record.
         if (record->next == NULL || atomic_load(&registry->stop_waiting)) {  // The watchdog sleeps while none is open.
-            pthread_cond_broadcast(&registry->monitor.wake);
+            broadcast_change(registry);
         }
         pthread_mutex_unlock(&registry->monitor.lock);
         return;
@@ -140,11 +153,14 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     if (record == NULL) return;
     *socket_context = NULL;  // Freed below: record_of finds no record from now on.
     pthread_mutex_lock(&registry->monitor.lock);
+    // libmicrohttpd closes the descriptor after this notification returns: a pinned record's socket is still this one.
+    record->closing = true;
+    while (record->pins > 0) pthread_cond_wait(&registry->monitor.wake, &registry->monitor.lock);
     if (record->previous != NULL) record->previous->next = record->next;
     else registry->head = record->next;
     if (record->next != NULL) record->next->previous = record->previous;
     if (!record->over_limit) registry->open--;
-    if (atomic_load(&registry->stop_waiting)) pthread_cond_broadcast(&registry->monitor.wake);
+    if (atomic_load(&registry->stop_waiting)) broadcast_change(registry);
     pthread_mutex_unlock(&registry->monitor.lock);
     free(record);
 }
@@ -177,8 +193,21 @@ void shim_awaiting_next_request(struct MHD_Connection *connection, uint64_t body
     wake_waiting_stop(record->registry);  // The request is no longer in flight.
 }
 
-// Whether to close the connection now: its headers are late, or what it sent has made no request line for a while
-// (junk, a TLS ClientHello, on which libmicrohttpd 0.9.x would wait for the idle timeout).
+// Under the lock; returns without it. Until unpin_and_lock, the record stays listed and allocated, and its descriptor
+// open (its close notification waits for the pins, and libmicrohttpd closes the descriptor only after it returns).
+static void pin_and_unlock(shim_registry *registry, connection_record *record) {
+    record->pins++;
+    pthread_mutex_unlock(&registry->monitor.lock);
+}
+
+static void unpin_and_lock(shim_registry *registry, connection_record *record) {
+    pthread_mutex_lock(&registry->monitor.lock);
+    if (--record->pins == 0 && record->closing) broadcast_change(registry);
+}
+
+// On the watchdog thread, the record pinned. Whether to close the connection now: its headers are late, or what it sent
+// has made no request line for a while (junk, a TLS ClientHello, on which libmicrohttpd 0.9.x would wait for the idle
+// timeout).
 static bool is_late(connection_record *record, uint64_t now) {
     uint64_t deadline = atomic_load(&record->header_deadline);
     if (deadline == 0) return false;
@@ -186,7 +215,11 @@ static bool is_late(connection_record *record, uint64_t now) {
     bool junk = !atomic_load(&record->has_request_line) && has_more_bytes(record);
     if ((!past_deadline && !junk) || has_unread_bytes(record)) return false;
     if (past_deadline) return true;
-    if (record->junk_since == 0) record->junk_since = now;
+    uint64_t wait = atomic_load(&record->waits);
+    if (record->junk_since == 0 || record->junk_wait != wait) {
+        record->junk_since = now;
+        record->junk_wait = wait;
+    }
     return now - record->junk_since >= REQUEST_LINE_GRACE_MILLISECONDS;
 }
 
@@ -196,10 +229,12 @@ void *shim_watch(void *argument) {
     while (!registry->monitor.stopping) {
         uint64_t now = shim_now_milliseconds();
         for (connection_record *record = registry->head; record != NULL; record = record->next) {
-            if (!is_late(record, now)) continue;
-            // Under the lock, so the record (and libmicrohttpd's descriptor) cannot be closed meanwhile.
-            shutdown(record->descriptor, SHUT_RDWR);
-            atomic_store(&record->header_deadline, 0);
+            pin_and_unlock(registry, record);
+            if (is_late(record, now)) {
+                shutdown(record->descriptor, SHUT_RDWR);
+                atomic_store(&record->header_deadline, 0);
+            }
+            unpin_and_lock(registry, record);  // Still listed: `next` is read under the lock.
         }
         shim_monitor_wait(&registry->monitor, registry->head != NULL ? now + WATCHDOG_PERIOD_MILLISECONDS : UINT64_MAX);
     }
@@ -207,20 +242,27 @@ void *shim_watch(void *argument) {
     return NULL;
 }
 
+// Pinned by the caller. A request in flight, its head arriving, or bytes read or unread that make no request line yet.
+static bool is_busy(connection_record *record) {
+    return atomic_load(&record->header_deadline) == 0 || atomic_load(&record->has_request_line) ||
+           has_unread_bytes(record) || has_more_bytes(record);
+}
+
 // Every change signals the monitor while a stop waits: unread bytes that libmicrohttpd reads become headers or a close.
 void shim_wait_idle(shim_registry *registry, unsigned int expected_started, uint64_t deadline) {
     atomic_store(&registry->stop_waiting, true);
     pthread_mutex_lock(&registry->monitor.lock);
     while (shim_now_milliseconds() < deadline) {
+        unsigned int changes = registry->changes;
         bool busy = atomic_load(&registry->started) < expected_started;
-        // A request in flight, its head arriving, or bytes read or unread that make no request line yet: a request
-        // that came before the stop (junk the watchdog soon closes).
+        // A busy connection holds a request that came before the stop (or junk the watchdog soon closes).
         for (connection_record *record = registry->head; record != NULL && !busy; record = record->next) {
-            busy = atomic_load(&record->header_deadline) == 0 || atomic_load(&record->has_request_line) ||
-                   has_unread_bytes(record) || has_more_bytes(record);
+            pin_and_unlock(registry, record);
+            busy = is_busy(record);
+            unpin_and_lock(registry, record);
         }
         if (!busy) break;
-        shim_monitor_wait(&registry->monitor, deadline);
+        if (registry->changes == changes) shim_monitor_wait(&registry->monitor, deadline);
     }
     pthread_mutex_unlock(&registry->monitor.lock);
 }

@@ -46,13 +46,14 @@ void *shim_run_timer(void *timer);
 // the timer has stopped or there is no memory.
 bool shim_timer_suspend(shim_timer *timer, struct MHD_Connection *connection, uint64_t due);
 
-// The open connections (shim_connections.c). Its lock guards the list and `open`.
+// The open connections (shim_connections.c). Its lock guards the list, `open` and each record's pins.
 typedef struct {
     shim_monitor monitor;           // Signalled on stop, for the first connection, and for a waiting stop.
     const http_shim_config *config; // The server's.
     atomic_bool stop_waiting;       // A stop waits for requests to finish: every change signals the monitor.
     unsigned int open;              // Records not over the limit.
     atomic_uint started;            // Connections ever registered (counted once listed, under the lock).
+    unsigned int changes;           // Under the lock: the monitor's signals so far.
     struct connection_record *head;
 } shim_registry;
 

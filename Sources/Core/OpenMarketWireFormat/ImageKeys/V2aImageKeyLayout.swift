@@ -5,7 +5,7 @@ package struct V2aImageKeyLayout: ImageKeyLayout {
 
     package init() {}
 
-    package func keys(ids: inout some ImageIDSource, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
+    package func keys(ids: some ImageIDSource, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
         -> (origin: String, thumbnail: String)
     {
         let folder = "training-resources/\(vendorID ?? 0)"

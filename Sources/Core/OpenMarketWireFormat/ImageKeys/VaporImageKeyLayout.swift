@@ -5,7 +5,7 @@ package struct VaporImageKeyLayout: ImageKeyLayout {
 
     package init() {}
 
-    package func keys(ids: inout some ImageIDSource, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
+    package func keys(ids: some ImageIDSource, vendorID: Int64?, registeredAt: Double, fileExtension: String?)
         -> (origin: String, thumbnail: String)
     {
         let name = "\(ids.uppercaseRandomUUID()).png"
