@@ -237,8 +237,9 @@ let package = Package(
         .testTarget(
             name: "OpenAPITests",
             dependencies: [
-                "OpenMarketAPI", "OpenMarketHTTPCore", "OpenMarketHTTPTestSupport", "OpenMarketSchemaEmbedder",
-                "OpenMarketStore", "OpenMarketWireFormat", .product(name: "Yams", package: "Yams"),
+                "OpenMarketAPI", "OpenMarketHTTPCore", "OpenMarketHTTPTestSupport", "OpenMarketMultipart",
+                "OpenMarketSchemaEmbedder", "OpenMarketStore", "OpenMarketWireFormat",
+                .product(name: "Yams", package: "Yams"),
             ]),
         .testTarget(
             name: "OpenMarketCLITests",

@@ -32,7 +32,7 @@ package final class AdminPlane: RequestInterceptor {
         journal = RequestJournal(
             capacity: settings.journalCapacity, bodyCap: settings.journalBodyBytes, redactedToken: settings.token)
         faults = FaultBook(latency: settings.latency, seed: settings.faultSeed)
-        let classBook = classTeams.isEmpty ? nil : ClassBook(teams: classTeams, multipartEnding: generation.multipartEnding)
+        let classBook = classTeams.isEmpty ? nil : ClassBook(teams: classTeams)
         classFront = classBook.map { ClassFront(book: $0, errors: Router(renderError: generation.errors.render)) }
         studentRouter = classBook.map { book in
             StudentRoutes(

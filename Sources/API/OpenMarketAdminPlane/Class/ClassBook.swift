@@ -1,6 +1,5 @@
 import OpenMarketHTTPCore
 import OpenMarketLocking
-import OpenMarketMultipart
 import OpenMarketStore
 
 /// Who in the class sent what: attributes each API request to a team, keeps each team's counts, last refusal,
@@ -9,7 +8,6 @@ import OpenMarketStore
 final class ClassBook: Sendable {
     let teams: [ClassTeam]
     private let teamByIdentifier: [String: Int]
-    private let multipartEnding: MultipartEnding
     /// Bodies a team's ring keeps at most: the class shares 128 MB, each team between 2 and 16 MB.
     let maxBytesPerTeam: Int
 
@@ -25,9 +23,8 @@ final class ClassBook: Sendable {
 
     private let state: Locked<State>
 
-    init(teams: [ClassTeam], multipartEnding: MultipartEnding) {
+    init(teams: [ClassTeam]) {
         self.teams = teams
-        self.multipartEnding = multipartEnding
         teamByIdentifier = Dictionary(teams.enumerated().map { ($1.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         maxBytesPerTeam = min(16 << 20, max(2 << 20, (128 << 20) / max(teams.count, 1)))
         state = Locked(State(activities: Array(repeating: TeamActivity(), count: teams.count)))
@@ -70,7 +67,7 @@ final class ClassBook: Sendable {
 
     /// Counts the exchange for the team and keeps it among its recent ones.
     func note(_ entry: JournalEntry, team: Int) {
-        let mistake = ClassMistake.of(entry, multipartEnding: multipartEnding)
+        let mistake = ClassMistake.of(entry)
         // Returned out of the lock, so the evicted entries (many allocations each) are freed after it.
         let evicted = state.withLock { state -> [JournalEntry] in
             state.activities[team].requests += 1
