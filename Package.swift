@@ -230,9 +230,9 @@ let package = Package(
         .testTarget(
             name: "AdminPlaneTests",
             dependencies: [
-                "OpenMarketAdminPlane", "OpenMarketAPI", "OpenMarketAPITestSupport", "OpenMarketHTTPCore",
-                "OpenMarketHTTPServer", "OpenMarketHTTPTestSupport", "OpenMarketMultipart", "OpenMarketStore",
-                "OpenMarketWireFormat",
+                "OpenMarketAdminPlane", "OpenMarketAPI", "OpenMarketAPITestSupport", "OpenMarketEmulatorCore",
+                "OpenMarketHTTPCore", "OpenMarketHTTPServer", "OpenMarketHTTPTestSupport", "OpenMarketMultipart",
+                "OpenMarketStore", "OpenMarketWireFormat",
             ]),
         .testTarget(
             name: "OpenAPITests",

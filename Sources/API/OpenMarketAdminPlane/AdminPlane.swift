@@ -34,9 +34,11 @@ package final class AdminPlane: RequestInterceptor {
         faults = FaultBook(latency: settings.latency, seed: settings.faultSeed)
         let classBook = classTeams.isEmpty ? nil : ClassBook(teams: classTeams)
         classFront = classBook.map { ClassFront(book: $0, errors: Router(renderError: generation.errors.render)) }
+        let gate = gate
         studentRouter = classBook.map { book in
             StudentRoutes(
-                book: book, store: store, usesVendors: generation.usesVendors, explainingServer: generation.explainingServer
+                book: book, store: store, usesVendors: generation.usesVendors, explainingServer: generation.explainingServer,
+                gate: gate
             ).makeRouter()
         }
         router = AdminRoutes(

@@ -1,4 +1,5 @@
 import OpenMarketHTTPCore
+import OpenMarketLocking
 import OpenMarketMultipart
 import OpenMarketStore
 import OpenMarketWireFormat
@@ -12,6 +13,9 @@ struct StudentRoutes {
     let store: MarketStore
     let usesVendors: Bool
     let explainingServer: ExplainingServer
+    /// The admin plane's reset gate: a team's reset holds it alone, as the server's reset does, so no API request
+    /// is half way through the team's products while they go.
+    let gate: ReadWriteLock
 
     /// The team's products listed at most.
     static let productLimit = 100
@@ -71,7 +75,7 @@ struct StudentRoutes {
                     "on v1 products belong to no vendor, so there are none that are only your team's to delete; "
                         + "delete your products with the API (DELETE with each product's password)")
             }
-            let deleted = try store.deleteProducts(vendorIdentifier: book.teams[team].identifier)
+            let deleted = try gate.withExclusiveLock { try store.deleteProducts(vendorIdentifier: book.teams[team].identifier) }
             return AdminJSON.response { json in json.object { $0.field("deleted", deleted) } }
         }
         return router
