@@ -32,7 +32,10 @@ package final class AdminPlane: RequestInterceptor {
         journal = RequestJournal(
             capacity: settings.journalCapacity, bodyCap: settings.journalBodyBytes, redactedToken: settings.token)
         faults = FaultBook(latency: settings.latency, seed: settings.faultSeed)
-        let classBook = classTeams.isEmpty ? nil : ClassBook(teams: classTeams)
+        let journalRun = Int64(journal.version().journal)
+        let classBook = classTeams.isEmpty ? nil : ClassBook(
+            teams: classTeams,
+            progress: ClassProgress(teams: classTeams, generation: generation, store: store, journalRun: journalRun))
         classFront = classBook.map { ClassFront(book: $0, errors: Router(renderError: generation.errors.render)) }
         let gate = gate
         studentRouter = classBook.map { book in

@@ -50,7 +50,8 @@ struct StudentRoutes {
             guard !request.path.hasSuffix("/") else { return AdminPage.response(Self.page) }
             return ClassJSON.me(
                 team: book.teams[team], entries: book.recent(team), products: try products(of: team),
-                usesVendors: usesVendors)
+                usesVendors: usesVendors, progress: book.progress.of(team), course: book.progress.course,
+                journalRun: book.progress.journalRun)
         }
         router.on(.get, "/__admin/me/requests/{id}") { request, parameters in
             try AdminRoutes.refuseParameters(request)
