@@ -24,6 +24,7 @@ struct StudentRoutes {
         AdminPage.Asset(path: "/__admin/me/page.css", fileName: "page.css", contentType: "text/css; charset=utf-8"),
         AdminPage.Asset(path: "/__admin/me/class.css", fileName: "class.css", contentType: "text/css; charset=utf-8"),
         AdminPage.Asset(path: "/__admin/me/page.js", fileName: "page.js", contentType: "text/javascript; charset=utf-8"),
+        AdminPage.Asset(path: "/__admin/me/progress.js", fileName: "progress.js", contentType: "text/javascript; charset=utf-8"),
         AdminPage.Asset(path: "/__admin/me/me.js", fileName: "me.js", contentType: "text/javascript; charset=utf-8"),
         AdminPage.Asset(path: "/__admin/me/favicon.svg", fileName: "favicon.svg", contentType: "image/svg+xml"),
     ]

@@ -51,6 +51,8 @@ enum ProgressJSON {
                 json.object { json in
                     let done = progress.done[step.id]
                     json.field("id", step.id)
+                    json.field("title", step.title)
+                    json.field("koreanTitle", step.koreanTitle)
                     json.field("done", done != nil)
                     json.key("firstDone")
                     if let done { json.value(UTCTimestamp.format(done.time)) } else { json.nullValue() }
