@@ -174,6 +174,29 @@ import Testing
         #expect(none.allSatisfy { ($0["steps"] as? [[String: Any]] ?? []).allSatisfy { $0["done"] as? Bool == false } })
     }
 
+    /// v1 requests carry no identifier: every step is the team's by the address it signed in from.
+    @Test func onV1EveryStepIsTheTeamsByTheAddressItSignedInFrom() throws {
+        let live = try ClassServer(.v1b)
+        let server = live.server
+        #expect(try live.me(1).status == 200)
+        let id = try server.createdItemID()
+        #expect(try server.request("GET", "/items/1").status == 200)
+        #expect(try server.request("GET", "/item/\(id)").status == 200)
+        #expect(try server.patchItem(id, fields: [("password", LiveServer.itemPassword), ("stock", "5")]).status == 200)
+        #expect(try server.deleteItem(id, json: #"{"password":"\#(LiveServer.itemPassword)"}"#).status == 200)
+        #expect(try server.request("GET", "/item/\(id)").status == 404)
+        let teams = Self.teams(try server.request("GET", "/__admin/class/progress"))
+        #expect(teams.map { $0["on"] as? String } == ["1", "2", "1"])
+        for step in ["1", "3", "4"] {
+            let shown = Self.step(teams[1], step)
+            #expect(shown["done"] as? Bool == true, "\(step)")
+            #expect((shown["request"] as? [String: Any])?["byAddress"] as? Bool == true, "\(step)")
+        }
+        #expect((Self.step(teams[1], "4")["request"] as? [String: Any])?["status"] as? Int == 404)
+        let csv = String(decoding: try server.request("GET", "/__admin/class/progress.csv").body.dropFirst(3), as: UTF8.self)
+        #expect(csv.hasPrefix("team,members,on,1,2,3,4\r\n"))
+    }
+
     @Test func withoutAClassProgressSaysHowToHaveOne() throws {
         let server = try LiveServer(.v2b, admin: AdminSettings(), transport: .socket)
         for target in ["/__admin/class/progress", "/__admin/class/progress.csv"] {

@@ -53,7 +53,9 @@ final class ClassProgress: Sendable {
         let request = entry.request
         let exchange = CourseExchange(
             endpoint: endpoint, path: request.path, status: entry.status.code,
-            isMultipart: (request.headers["Content-Type"] ?? "").lowercased().hasPrefix("multipart/form-data"),
+            // Read for a create only: the rules ask nothing else of it.
+            isMultipart: endpoint == .create
+                && (request.headers["Content-Type"] ?? "").lowercased().hasPrefix("multipart/form-data"),
             responseBody: entry.responseBody.bytes, errorKind: entry.errorKind, errorMessage: entry.errorMessage,
             evidence: StepEvidence(
                 time: entry.time, journalRun: journalRun, requestID: entry.id, method: request.method.rawValue,
