@@ -46,9 +46,10 @@ final class ClassProgress: Sendable {
         }
     }
 
-    /// Takes in one of the team's exchanges, as the journal kept it.
+    /// Takes in one of the team's exchanges, as the journal kept it. A spent fair share (a loop's thousands of 429s a
+    /// second) shows nothing of any step and is passed over first.
     func observe(_ entry: JournalEntry, team: Int) {
-        guard let endpoint = generation.courseEndpoint(of: entry.request) else { return }
+        guard entry.status.code != 429, let endpoint = generation.courseEndpoint(of: entry.request) else { return }
         let account = teams[team].account
         let request = entry.request
         let exchange = CourseExchange(
