@@ -230,9 +230,9 @@ let package = Package(
         .testTarget(
             name: "AdminPlaneTests",
             dependencies: [
-                "OpenMarketAdminPlane", "OpenMarketAPI", "OpenMarketAPITestSupport", "OpenMarketHTTPCore",
-                "OpenMarketHTTPServer", "OpenMarketHTTPTestSupport", "OpenMarketMultipart", "OpenMarketStore",
-                "OpenMarketWireFormat",
+                "OpenMarketAdminPlane", "OpenMarketAPI", "OpenMarketAPITestSupport", "OpenMarketEmulatorCore",
+                "OpenMarketHTTPCore", "OpenMarketHTTPServer", "OpenMarketHTTPTestSupport", "OpenMarketMultipart",
+                "OpenMarketStore", "OpenMarketWireFormat",
             ]),
         // Random operation sequences against a plain model, on the store and every generation (Tests/ModelBasedTests).
         .testTarget(
@@ -244,8 +244,9 @@ let package = Package(
         .testTarget(
             name: "OpenAPITests",
             dependencies: [
-                "OpenMarketAPI", "OpenMarketHTTPCore", "OpenMarketHTTPTestSupport", "OpenMarketSchemaEmbedder",
-                "OpenMarketStore", "OpenMarketWireFormat", .product(name: "Yams", package: "Yams"),
+                "OpenMarketAPI", "OpenMarketHTTPCore", "OpenMarketHTTPTestSupport", "OpenMarketMultipart",
+                "OpenMarketSchemaEmbedder", "OpenMarketStore", "OpenMarketWireFormat",
+                .product(name: "Yams", package: "Yams"),
             ]),
         .testTarget(
             name: "OpenMarketCLITests",

@@ -27,7 +27,7 @@ struct MigrationTests {
             return $0.column(0) as String
         }
         #expect(tables == """
-            class_teams image_data images meta product_count product_names product_names_config \
+            class_progress class_teams image_data images meta product_count product_names product_names_config \
             product_names_data product_names_idx products shared_image_data sqlite_sequence vendors
             """)
     }

@@ -1,10 +1,11 @@
 @testable import OpenMarketAPI
+import OpenMarketMultipart
 
 /// One instance of every case of the error catalogue. The error examples of the OpenAPI documents use these values,
 /// so each example is checked against the catalogue's own rendering.
 enum APIErrorSamples {
     static let all: [APIError] = [
-        .unreadableMultipart(explanation: "the body ends at byte 120 inside part 2 (\"images\"); end it with --BOUNDARY--"),
+        .unreadableMultipart(.missingClosingDelimiter, explanation: "the body ends at byte 120 inside part 2 (\"images\"); end it with --BOUNDARY--"),
         .emptyJSON(source: "the request body", example: #"{"secret":"..."}"#),
         .malformedJSON(source: "the \"params\" part", explanation: "expected a value at byte 9, found the end"),
         .badJSONMember(explanation: "\"price\" must be a number; got \"abc\""),

@@ -1,12 +1,32 @@
 import Foundation
 @testable import OpenMarketAPI
 import OpenMarketHTTPCore
+import OpenMarketMultipart
 import Testing
 
 @Suite("The catalogue of API errors")
 struct ErrorCatalogueTests {
     @Test func everyCaseHasASample() {
         #expect(Set(APIErrorSamples.all.map(APIErrorSamples.caseNumber)) == Set(0..<APIErrorSamples.caseCount))
+    }
+
+    /// The kind an answer carries names its case alone, and a refused multipart body by the parser's kind, which no
+    /// other case is named like: class mode tells refusals apart by it.
+    @Test func everyCaseHasAKindOfItsOwnThatTheRenderedAnswerCarries() {
+        let kinds = APIErrorSamples.all.map(\.kindName)
+        #expect(Set(kinds).count == APIErrorSamples.caseCount)
+        let multipartKinds = Set(MultipartError.Kind.allCases.map(\.rawValue))
+        for error in APIErrorSamples.all {
+            guard case .unreadableMultipart(let kind, _) = error else {
+                #expect(!multipartKinds.contains(error.kindName), "\(error)")
+                continue
+            }
+            #expect(error.kindName == kind.rawValue)
+        }
+        var router = Router(renderError: ErrorFamily.spring.render)
+        router.on(.post, "/api/products") { _, _ in throw APIError.missingIdentifier.httpError(in: .spring) }
+        let answer = router.respond(to: Request(method: .post, path: "/api/products", query: ""))
+        #expect(answer.status.code == 400 && answer.errorKind == "missingIdentifier")
     }
 
     @Test("every case renders in every family's body, with its status and its message alone",

@@ -429,7 +429,9 @@ def main():
     check(arguments.binary, arguments.screenshots)
     # Imported here: it uses this module's helpers.
     from class_check import check_class
+    from progress_check import check_progress
     check_class(arguments.binary, arguments.screenshots)
+    check_progress(arguments.binary, arguments.screenshots)
     print("check-page: passed")
 
 

@@ -3,6 +3,8 @@ addresses, each team's /__admin/me/ (signed in with HTTP Basic) showing its own 
 drawing its refused body, and the admin page's class panel ranking the mistake. Screenshots go to the same folder
 as check.py's."""
 
+import base64
+import contextlib
 import http.client
 import json
 import tempfile
@@ -42,33 +44,42 @@ def signed_in_url(server: Server, team: dict, path: str) -> str:
     return f"http://{user}:{password}@{server.address[0]}:{server.address[1]}{path}"
 
 
-def check_class(binary: Path, shots: Path | None):
+@contextlib.contextmanager
+def class_server(binary: Path, roster_text: str):
+    """A server with --class ROSTER and the demo seed, and its teams with their secrets, in roster order."""
     with tempfile.TemporaryDirectory() as temporary:
         roster = Path(temporary) / "roster.csv"
-        roster.write_text(ROSTER, encoding="utf-8")
+        roster.write_text(roster_text, encoding="utf-8")
         with Server(binary, Path(temporary), 1000, ("--class", str(roster))) as server:
-            teams = Client(server.address).json("/__admin/class?secrets=true")["teams"]
-            sun, moon = (TeamApp(server.address, f"127.0.1.{n}", team) for n, team in ((1, teams[0]), (2, teams[1])))
-            assert sun.create("해오름 연필")[0] == 201
-            refused_status, _ = sun.create("해오름 지우개", blank_line_after_headers=False)
-            assert refused_status == 400
-            assert sun.send("GET", "/api/products?page_no=1&items_per_page=5")[0] == 200
-            assert moon.create("달빛 공책")[0] == 201
-            assert moon.send("GET", "/api/products?page_no=1&items_per_page=7&moon-only")[0] == 200
-            driver = browser(1280, 860)
-            try:
-                check_team_page(driver, server, teams, shots)
-                check_teacher_panel(driver, server, shots)
-            finally:
-                driver.quit()
+            yield server, Client(server.address).json("/__admin/class?secrets=true")["teams"]
+
+
+def basic(team: dict) -> dict:
+    """The header a team's page signs in with."""
+    return {"Authorization": "Basic " + base64.b64encode(f"{team['identifier']}:{team['secret']}".encode()).decode()}
+
+
+def check_class(binary: Path, shots: Path | None):
+    with class_server(binary, ROSTER) as (server, teams):
+        sun, moon = (TeamApp(server.address, f"127.0.1.{n}", team) for n, team in ((1, teams[0]), (2, teams[1])))
+        assert sun.create("해오름 연필")[0] == 201
+        refused_status, _ = sun.create("해오름 지우개", blank_line_after_headers=False)
+        assert refused_status == 400
+        assert sun.send("GET", "/api/products?page_no=1&items_per_page=5")[0] == 200
+        assert moon.create("달빛 공책")[0] == 201
+        assert moon.send("GET", "/api/products?page_no=1&items_per_page=7&moon-only")[0] == 200
+        driver = browser(1280, 860)
+        try:
+            check_team_page(driver, server, teams, shots)
+            check_teacher_panel(driver, server, shots)
+        finally:
+            driver.quit()
     print("check-page: class pages passed")
 
 
 def check_team_page(driver, server: Server, teams: list, shots: Path | None):
     mine = Client(server.address)
-    own = json.loads(mine.send("GET", "/__admin/me", headers={
-        "Authorization": "Basic " + __import__("base64").b64encode(
-            f"{teams[0]['identifier']}:{teams[0]['secret']}".encode()).decode()})[1])
+    own = json.loads(mine.send("GET", "/__admin/me", headers=basic(teams[0]))[1])
     driver.get(signed_in_url(server, teams[0], "/__admin/me/"))
     wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#request-list li")) == len(own["requests"]),
          f"list the team's {len(own['requests'])} requests")
@@ -80,9 +91,7 @@ def check_team_page(driver, server: Server, teams: list, shots: Path | None):
     row(driver, refused["id"]).click()
     section = wait(driver, lambda d: (d.find_elements(By.CSS_SELECTOR, "#request-detail section.rejection") or [None])[0],
                    "open the refused body")
-    detail = json.loads(mine.send("GET", f"/__admin/me/requests/{refused['id']}", headers={
-        "Authorization": "Basic " + __import__("base64").b64encode(
-            f"{teams[0]['identifier']}:{teams[0]['secret']}".encode()).decode()})[1])
+    detail = json.loads(mine.send("GET", f"/__admin/me/requests/{refused['id']}", headers=basic(teams[0]))[1])
     offset = detail["request"]["multipart"]["rejection"]["offset"]
     assert section.get_attribute("data-offset") == str(offset), "the refusal is not marked at the server's offset"
     assert not driver.find_element(By.ID, "alert").is_displayed(), driver.find_element(By.ID, "alert").text

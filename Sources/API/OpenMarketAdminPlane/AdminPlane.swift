@@ -32,11 +32,16 @@ package final class AdminPlane: RequestInterceptor {
         journal = RequestJournal(
             capacity: settings.journalCapacity, bodyCap: settings.journalBodyBytes, redactedToken: settings.token)
         faults = FaultBook(latency: settings.latency, seed: settings.faultSeed)
-        let classBook = classTeams.isEmpty ? nil : ClassBook(teams: classTeams, multipartEnding: generation.multipartEnding)
+        let journalRun = Int64(journal.version().journal)
+        let classBook = classTeams.isEmpty ? nil : ClassBook(
+            teams: classTeams,
+            progress: ClassProgress(teams: classTeams, generation: generation, store: store, journalRun: journalRun))
         classFront = classBook.map { ClassFront(book: $0, errors: Router(renderError: generation.errors.render)) }
+        let gate = gate
         studentRouter = classBook.map { book in
             StudentRoutes(
-                book: book, store: store, usesVendors: generation.usesVendors, explainingServer: generation.explainingServer
+                book: book, store: store, usesVendors: generation.usesVendors, explainingServer: generation.explainingServer,
+                gate: gate
             ).makeRouter()
         }
         router = AdminRoutes(

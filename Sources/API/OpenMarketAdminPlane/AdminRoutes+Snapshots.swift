@@ -15,6 +15,8 @@ extension AdminRoutes {
             try Self.refuseParameters(request)
             try Self.refuseBody(request)
             try snapshots.restore(try SnapshotName(parameters["name"] ?? ""))
+            // The snapshot holds the class's progress as it was then, like every other table.
+            classBook?.progress.reload()
             return health().response
         }
         router.on(.delete, "/__admin/snapshots/{name}") { request, parameters in

@@ -146,7 +146,7 @@ package final class Emulator: Sendable {
         guard options.generation.usesVendors else { return (store, classTeams) }
         do {
             _ = try store.upsertVendors(
-                options.configuredVendors + classTeams.map(\.account.vendor) + seedVendors, now: now)
+                options.configuredVendors + classTeams.map(\.account) + seedVendors, now: now)
         } catch let error as StoreError {
             // A vendor given twice is a mistake in the options; anything else is the database's.
             guard case .duplicateVendorIdentifier = error else { throw .store(database: options.database, error) }

@@ -155,6 +155,18 @@ final class ConnectionPool: @unchecked Sendable {
         }
     }
 
+    /// A write transaction to tables no API answer is made from (a class's progress): it moves none of the counts
+    /// that caches are keyed on and tells no write observer, so the catalogue's caches stay warm.
+    func writeTransactionOutsideCatalogue<Result>(_ body: (Connection) throws -> Result) throws -> Result {
+        try Self.typingFailures(path: path) {
+            try withWriter { connection in
+                let result = try connection.transaction(.immediate) { try body(connection) }
+                reserve?.restore()
+                return result
+            }
+        }
+    }
+
     /// Runs `body` in one write transaction that takes the database's write lock at once.
     func writeTransaction<Result>(_ body: (Connection) throws -> Result) throws -> Result {
         try write { connection in try connection.transaction(.immediate) { try body(connection) } }

@@ -2,10 +2,12 @@ import OpenMarketSQLite
 
 extension MarketStore {
     /// The accounts of `names`, in that order: a team already stored keeps its credentials, a new one gets those
-    /// `makeCredentials` returns, written in the same transaction. Teams stored but not named stay stored.
+    /// `makeCredentials` returns, written in the same transaction. Teams stored but not named stay stored. An account
+    /// is made once and kept for good (`class_teams`): on v2 it is the team's vendor, on v1 it only signs the team
+    /// in to its own view.
     package func classTeams(
         named names: [String], now: Double, makeCredentials: () -> (identifier: String, secret: String)
-    ) throws -> [ClassTeamAccount] {
+    ) throws -> [VendorConfiguration] {
         try connections.writeTransaction { connection in
             try names.map { name in
                 if let stored = try Self.classTeam(named: name, on: connection) { return stored }
@@ -16,20 +18,20 @@ extension MarketStore {
                     try $0.bind(name, credentials.identifier, credentials.secret, now)
                     try $0.run()
                 }
-                return ClassTeamAccount(name: name, identifier: credentials.identifier, secret: credentials.secret)
+                return VendorConfiguration(name: name, identifier: credentials.identifier, secret: credentials.secret)
             }
         }
     }
 
     /// Every team ever stored, in the order they were first made.
-    package func allClassTeams() throws -> [ClassTeamAccount] {
+    package func allClassTeams() throws -> [VendorConfiguration] {
         try connections.read { connection in
             try connection.withStatement(
                 "SELECT name, identifier, secret FROM class_teams ORDER BY created_at, rowid"
             ) { statement in
-                var teams: [ClassTeamAccount] = []
+                var teams: [VendorConfiguration] = []
                 while try statement.step() {
-                    teams.append(ClassTeamAccount(
+                    teams.append(VendorConfiguration(
                         name: statement.column(0), identifier: statement.column(1), secret: statement.column(2)))
                 }
                 return teams
@@ -72,11 +74,11 @@ extension MarketStore {
         }
     }
 
-    private static func classTeam(named name: String, on connection: Connection) throws -> ClassTeamAccount? {
+    private static func classTeam(named name: String, on connection: Connection) throws -> VendorConfiguration? {
         try connection.withStatement("SELECT identifier, secret FROM class_teams WHERE name = ?1") {
             try $0.bind(name, at: 1)
             guard try $0.step() else { return nil }
-            return ClassTeamAccount(name: name, identifier: $0.column(0), secret: $0.column(1))
+            return VendorConfiguration(name: name, identifier: $0.column(0), secret: $0.column(1))
         }
     }
 }

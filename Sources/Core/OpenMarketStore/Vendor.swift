@@ -1,4 +1,5 @@
-/// A vendor as configured at startup (`--vendor NAME:IDENTIFIER:SECRET`, `OpenMarketEmulator.Vendor`).
+/// A vendor's credentials as configured at startup (`--vendor NAME:IDENTIFIER:SECRET`, `OpenMarketEmulator.Vendor`), or
+/// a class team's account (`MarketStore.classTeams`), which is the same three names.
 package struct VendorConfiguration: Sendable, Equatable {
     package var name: String
     package var identifier: String

@@ -5,16 +5,18 @@ package struct HTTPError: HTTPResponseError, Equatable {
     package var message: String
     /// Extra response headers, such as `Allow` on a 405.
     package var headers: HTTPHeaders
+    package var kind: String?
 
-    package init(status: HTTPStatus, message: String, headers: HTTPHeaders = HTTPHeaders()) {
+    package init(status: HTTPStatus, message: String, headers: HTTPHeaders = HTTPHeaders(), kind: String? = nil) {
         self.status = status
         self.message = message
         self.headers = headers
+        self.kind = kind
     }
 
     /// Any response error as the plain value the generation's renderer writes.
     package init(_ error: some HTTPResponseError) {
-        self.init(status: error.status, message: error.message, headers: error.headers)
+        self.init(status: error.status, message: error.message, headers: error.headers, kind: error.kind)
     }
 }
 

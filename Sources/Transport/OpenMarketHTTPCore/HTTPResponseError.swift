@@ -7,8 +7,12 @@ package protocol HTTPResponseError: Error, Sendable {
     var message: String { get }
     /// Extra response headers, such as `Allow` on a 405.
     var headers: HTTPHeaders { get }
+    /// Which condition it is, as a name that stays the same whatever the message says (`missingIdentifier`); never
+    /// sent, kept with the answer for whoever tells errors apart (class mode). Nil when the type names none.
+    var kind: String? { get }
 }
 
 extension HTTPResponseError {
     package var headers: HTTPHeaders { HTTPHeaders() }
+    package var kind: String? { nil }
 }

@@ -5,6 +5,8 @@ package struct Response: Sendable {
     package var body: [UInt8]
     /// Why the request failed, as the client was told, when an error was rendered; the access log writes it.
     package var errorMessage: String?
+    /// The rendered error's `HTTPResponseError.kind`, when it names one.
+    package var errorKind: String?
     /// Sent instead of `body` when set.
     package var sharedBody: SharedBytes?
     /// How the answer is sent; a fault may break it.

@@ -76,6 +76,7 @@ package struct Router: Sendable {
     package func render(_ error: HTTPError) -> Response {
         var response = renderError(error)
         response.errorMessage = error.message
+        response.errorKind = error.kind
         for field in error.headers {
             response.headers.add(name: field.name, value: field.value)
         }

@@ -15,10 +15,12 @@ struct ClassServer {
 
     init(
         _ generation: Generation = .v2b, roster: String = ClassServer.roster, journal: Int = 1000,
-        folder: TemporaryDirectory? = nil, host: String = "127.0.0.1"
+        journalBodyBytes: Int = AdminSettings.defaultJournalBodyBytes, folder: TemporaryDirectory? = nil,
+        host: String = "127.0.0.1"
     ) throws {
         server = try LiveServer(
-            generation, folder: folder, admin: AdminSettings(journalCapacity: journal), host: host, transport: .socket,
+            generation, folder: folder, admin: AdminSettings(journalCapacity: journal, journalBodyBytes: journalBodyBytes),
+            host: host, transport: .socket,
             classRoster: try ClassRoster(bytes: Array(roster.utf8)))
         let view = try server.request("GET", "/__admin/class?secrets=true").json
         teams = (view["teams"] as? [[String: Any]] ?? []).map {

@@ -127,6 +127,18 @@ import Testing
         #expect((last?["message"] as? String)?.contains("blank line") == true)
     }
 
+    /// The kind of refusal the error itself names decides, not a second reading of the body compared by its
+    /// message: a body the journal kept only the start of is still counted under its multipart kind.
+    @Test func aRefusedBodyCutShortInTheJournalIsStillCountedByItsKind() throws {
+        let live = try ClassServer(journalBodyBytes: 16)
+        let body = Array("--XX\r\nContent-Disposition: form-data; name=\"params\"\r\n{}\r\n--XX--\r\n".utf8)
+        let refused = try live.send(
+            "POST", "/api/products", team: 0, headers: [("Content-Type", "multipart/form-data; boundary=XX")], body: body)
+        #expect(refused.status == 400)
+        let mistakes = try live.server.request("GET", "/__admin/class").json["mistakes"] as? [[String: Any]] ?? []
+        #expect(mistakes.map { $0["kind"] as? String } == ["missingBlankLineAfterHeaders"])
+    }
+
     @Test func aResetDeletesOnlyTheTeamsOwnProducts() throws {
         let live = try ClassServer()
         let mine = try live.createProduct(team: 0, name: "내 것")

@@ -5,7 +5,7 @@ extension APIError {
     package func message(in family: ErrorFamily) -> String {
         let noun = family.productNoun
         switch self {
-        case .unreadableMultipart(let explanation):
+        case .unreadableMultipart(_, let explanation):
             return explanation
         case let .emptyJSON(source, example):
             return "\(source) is empty; send a JSON object such as \(example)"

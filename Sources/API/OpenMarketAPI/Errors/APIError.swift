@@ -1,4 +1,5 @@
 package import OpenMarketHTTPCore
+package import OpenMarketMultipart
 
 /// Every error the market API answers, one case per condition, with its status. A case carries the facts of one
 /// occurrence; `message(in:)` words it for an error family (v2 says "product", v1 says "item", v1b has its own
@@ -9,7 +10,7 @@ package enum APIError: Error, Sendable, Equatable {
     // MARK: The request's body
 
     /// A multipart body the parser refused; its explanation names the part, the offset, what was expected and found.
-    case unreadableMultipart(explanation: String)
+    case unreadableMultipart(MultipartError.Kind, explanation: String)
     /// A JSON body or part with nothing but whitespace; `source` names it (`the "params" part`).
     case emptyJSON(source: String, example: String)
     /// A JSON body or part that is not a JSON object; `explanation` is the parser's.
@@ -147,7 +148,7 @@ package enum APIError: Error, Sendable, Equatable {
 
     /// The answer in one family's words, for the router to render in the family's body.
     package func httpError(in family: ErrorFamily) -> HTTPError {
-        HTTPError(status: status, message: message(in: family))
+        HTTPError(status: status, message: message(in: family), kind: kindName)
     }
 }
 
@@ -155,4 +156,5 @@ package enum APIError: Error, Sendable, Equatable {
 /// thrown anywhere else still answers its status and a message, in v2's words, rather than a 500.
 extension APIError: HTTPResponseError {
     package var message: String { message(in: .spring) }
+    package var kind: String? { kindName }
 }

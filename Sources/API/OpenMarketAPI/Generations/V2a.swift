@@ -39,7 +39,8 @@ extension Generation {
             routes: SpringAPI.productRoutes + [
                 SpringRoute(.post, "/api/products/{id}/secret") { V2aDeletion(api: $0).revealSecret },
                 SpringRoute(.delete, "/api/products/{id}/{secret}") { V2aDeletion(api: $0).delete },
-            ])),
+            ],
+            deleteFlow: .productSecret)),
         errors: .spring,
         imageKeys: V2aImageKeyLayout(),
         multipartEnding: .closeDelimiter)

@@ -35,7 +35,8 @@ extension Generation {
             routes: SpringAPI.productRoutes + [
                 SpringRoute(.post, "/api/products/{id}/archived") { V2bDeletion(api: $0).archive },
                 SpringRoute(.delete, "/api/products/{token}") { V2bDeletion(api: $0).delete },
-            ])),
+            ],
+            deleteFlow: .archivedURI)),
         errors: .spring,
         imageKeys: V2bImageKeyLayout(),
         multipartEnding: .closeDelimiter)

@@ -15,7 +15,7 @@ enum MultipartBody {
             return try MultipartParser.parse(
                 body: request.body, contentType: contentType, limits: limits, ending: ending)
         } catch {
-            throw .unreadableMultipart(explanation: error.message)
+            throw .unreadableMultipart(error.kind, explanation: error.message)
         }
     }
 

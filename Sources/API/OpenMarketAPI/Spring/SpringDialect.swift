@@ -5,4 +5,6 @@ struct SpringDialect: Sendable {
     let json: SpringJSON
     /// Every endpoint: `SpringAPI.productRoutes`, which both have, and the generation's own delete flow.
     let routes: [SpringRoute]
+    /// Which delete flow `routes` end with.
+    let deleteFlow: DeleteFlow
 }

@@ -1,15 +1,15 @@
 import OpenMarketHTTPCore
 import OpenMarketLocking
-import OpenMarketMultipart
 import OpenMarketStore
 
 /// Who in the class sent what: attributes each API request to a team, keeps each team's counts, last refusal,
-/// recent requests and budget, and the kinds of refusal the class makes. One lock, held for a few dictionary
-/// operations per request; evicted entries are freed after it is released.
+/// recent requests and budget, and the kinds of refusal the class makes, and hands the request on to the team's
+/// progress through the course. One lock, held for a few dictionary operations per request; evicted entries are
+/// freed after it is released.
 final class ClassBook: Sendable {
     let teams: [ClassTeam]
+    let progress: ClassProgress
     private let teamByIdentifier: [String: Int]
-    private let multipartEnding: MultipartEnding
     /// Bodies a team's ring keeps at most: the class shares 128 MB, each team between 2 and 16 MB.
     let maxBytesPerTeam: Int
 
@@ -25,9 +25,9 @@ final class ClassBook: Sendable {
 
     private let state: Locked<State>
 
-    init(teams: [ClassTeam], multipartEnding: MultipartEnding) {
+    init(teams: [ClassTeam], progress: ClassProgress) {
         self.teams = teams
-        self.multipartEnding = multipartEnding
+        self.progress = progress
         teamByIdentifier = Dictionary(teams.enumerated().map { ($1.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         maxBytesPerTeam = min(16 << 20, max(2 << 20, (128 << 20) / max(teams.count, 1)))
         state = Locked(State(activities: Array(repeating: TeamActivity(), count: teams.count)))
@@ -68,9 +68,9 @@ final class ClassBook: Sendable {
 
     static let maxUnknownAddresses = 4096
 
-    /// Counts the exchange for the team and keeps it among its recent ones.
+    /// Counts the exchange for the team, keeps it among its recent ones and reads it for the team's progress.
     func note(_ entry: JournalEntry, team: Int) {
-        let mistake = ClassMistake.of(entry, multipartEnding: multipartEnding)
+        let mistake = ClassMistake.of(entry)
         // Returned out of the lock, so the evicted entries (many allocations each) are freed after it.
         let evicted = state.withLock { state -> [JournalEntry] in
             state.activities[team].requests += 1
@@ -85,6 +85,7 @@ final class ClassBook: Sendable {
             return state.activities[team].keep(entry, maxBytes: maxBytesPerTeam)
         }
         withExtendedLifetime(evicted) {}
+        progress.observe(entry, team: team)
     }
 
     /// The team's recent exchanges, newest first.

@@ -50,8 +50,12 @@ enum ClassJSON {
         }
     }
 
-    /// The team (never its secret), its recent requests as the journal lists them, and its products.
-    static func me(team: ClassTeam, entries: [JournalEntry], products: [Product], usesVendors: Bool) -> Response {
+    /// The team (never its secret), its recent requests as the journal lists them, its products, and its progress
+    /// through the course (a request it names is `held` while it is among the team's recent ones).
+    static func me(
+        team: ClassTeam, entries: [JournalEntry], products: [Product], usesVendors: Bool, progress: TeamProgress,
+        course: Course, journalRun: Int64
+    ) -> Response {
         AdminJSON.response { json in
             json.object { json in
                 json.key("team")
@@ -68,6 +72,13 @@ enum ClassJSON {
                     }
                 }
                 json.field("keeps", TeamActivity.recentCapacity)
+                json.key("progress")
+                json.object { json in
+                    let held = Set(entries.map(\.id))
+                    ProgressJSON.write(progress, course: course, into: &json) { evidence in
+                        evidence.journalRun == journalRun && held.contains(evidence.requestID)
+                    }
+                }
                 if usesVendors {
                     json.key("products")
                     json.array { json in

@@ -1,6 +1,5 @@
 import OpenMarketHTTPCore
 import OpenMarketMultipart
-import OpenMarketWireFormat
 
 /// A kind of refusal, as the teacher's view counts them: a multipart body refused for the same reason is one kind
 /// whatever its offsets; any other refusal is one kind per status.
@@ -8,18 +7,13 @@ struct ClassMistake: Hashable, Sendable {
     let kind: String
     let message: String
 
-    /// The kind of `entry`'s refusal; nil for an answer that is no refusal.
-    static func of(_ entry: JournalEntry, multipartEnding: MultipartEnding) -> ClassMistake? {
+    /// The kind of `entry`'s refusal; nil for an answer that is no refusal. The error's own kind decides: a refused
+    /// multipart body names the parser's kind whatever the message around it says.
+    static func of(_ entry: JournalEntry) -> ClassMistake? {
         let code = entry.status.code
         guard code >= 400 else { return nil }
-        // A body refused as multipart, whatever its Content-Type claimed: the server's own message is the reading's.
-        if code == 400, let message = entry.errorMessage, !entry.requestBody.isTruncated {
-            let reading = MultipartReading(
-                body: entry.requestBody.bytes, contentType: entry.request.headers["Content-Type"] ?? "",
-                ending: multipartEnding, sniff: { _ in nil })
-            if let rejection = reading.rejection, rejection.message == message {
-                return ClassMistake(kind: rejection.kind.rawValue, message: summary(of: rejection.kind))
-            }
+        if let multipart = entry.errorKind.flatMap(MultipartError.Kind.init(rawValue:)) {
+            return ClassMistake(kind: multipart.rawValue, message: summary(of: multipart))
         }
         if code == 429 {
             return ClassMistake(kind: "fairShareSpent", message: "requests faster than the class's fair share (429)")

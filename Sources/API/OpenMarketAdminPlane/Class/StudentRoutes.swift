@@ -1,4 +1,5 @@
 import OpenMarketHTTPCore
+import OpenMarketLocking
 import OpenMarketMultipart
 import OpenMarketStore
 import OpenMarketWireFormat
@@ -12,6 +13,9 @@ struct StudentRoutes {
     let store: MarketStore
     let usesVendors: Bool
     let explainingServer: ExplainingServer
+    /// The admin plane's reset gate: a team's reset holds it alone, as the server's reset does, so no API request
+    /// is half way through the team's products while they go.
+    let gate: ReadWriteLock
 
     /// The team's products listed at most.
     static let productLimit = 100
@@ -20,6 +24,7 @@ struct StudentRoutes {
         AdminPage.Asset(path: "/__admin/me/page.css", fileName: "page.css", contentType: "text/css; charset=utf-8"),
         AdminPage.Asset(path: "/__admin/me/class.css", fileName: "class.css", contentType: "text/css; charset=utf-8"),
         AdminPage.Asset(path: "/__admin/me/page.js", fileName: "page.js", contentType: "text/javascript; charset=utf-8"),
+        AdminPage.Asset(path: "/__admin/me/progress.js", fileName: "progress.js", contentType: "text/javascript; charset=utf-8"),
         AdminPage.Asset(path: "/__admin/me/me.js", fileName: "me.js", contentType: "text/javascript; charset=utf-8"),
         AdminPage.Asset(path: "/__admin/me/favicon.svg", fileName: "favicon.svg", contentType: "image/svg+xml"),
     ]
@@ -46,7 +51,8 @@ struct StudentRoutes {
             guard !request.path.hasSuffix("/") else { return AdminPage.response(Self.page) }
             return ClassJSON.me(
                 team: book.teams[team], entries: book.recent(team), products: try products(of: team),
-                usesVendors: usesVendors)
+                usesVendors: usesVendors, progress: book.progress.of(team), course: book.progress.course,
+                journalRun: book.progress.journalRun)
         }
         router.on(.get, "/__admin/me/requests/{id}") { request, parameters in
             try AdminRoutes.refuseParameters(request)
@@ -71,7 +77,7 @@ struct StudentRoutes {
                     "on v1 products belong to no vendor, so there are none that are only your team's to delete; "
                         + "delete your products with the API (DELETE with each product's password)")
             }
-            let deleted = try store.deleteProducts(vendorIdentifier: book.teams[team].identifier)
+            let deleted = try gate.withExclusiveLock { try store.deleteProducts(vendorIdentifier: book.teams[team].identifier) }
             return AdminJSON.response { json in json.object { $0.field("deleted", deleted) } }
         }
         return router

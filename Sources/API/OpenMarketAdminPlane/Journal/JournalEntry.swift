@@ -15,6 +15,8 @@ final class JournalEntry: Sendable {
     let responseBody: KeptBody
     /// The message of an error answer, as the client got it.
     let errorMessage: String?
+    /// Which error it was (`Response.errorKind`), when the error names its kind.
+    let errorKind: String?
     /// What a fault or latency did to the answer, when anything.
     let faultNote: String?
 
@@ -31,6 +33,7 @@ final class JournalEntry: Sendable {
         responseHeaders = response.headers
         self.responseBody = responseBody
         errorMessage = response.errorMessage
+        errorKind = response.errorKind
         faultNote = response.faultNote
     }
 

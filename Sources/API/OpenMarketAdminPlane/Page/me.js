@@ -12,10 +12,29 @@ async function loadMine() {
   $('team-summary').textContent = `${team.name} · ${team.members.join(', ')}`;
   document.title = `OpenMarket · ${team.name}`;
   applyMine(mine.requests);
+  renderSteps(mine.progress);
   const products = mine.products || [];
   $('products-empty').hidden = products.length > 0;
   $('my-products').replaceChildren(...products.map((product) =>
     el('li', {}, el('strong', { text: product.name }), ` #${product.id} · ${formatMoney(product.price, product.currency)} · stock ${product.stock} · ${product.imageCount} images`)));
+}
+
+/** The team's steps, one line each: done (when, and the request that showed it) or what is left, a line per thing
+ * to do in Korean and English; the step it is on marked, with its last mistake there. */
+function renderSteps(progress) {
+  $('steps-on').textContent = progress.on ? `· 지금 단계 now on ${progress.on}` : '· 모두 완료 all done';
+  $('step-list').replaceChildren(...progress.steps.map((step) => {
+    const here = progress.on === step.id;
+    const head = el('div', { class: 'step-head' },
+      el('span', { class: step.done ? 'step-mark done' : 'step-mark', text: step.done ? '✓' : '○' }), ' ',
+      el('strong', { text: step.id }), ` ${step.koreanTitle} · ${step.title}`,
+      here ? el('span', { class: 'on-marker', text: ' ◀ 지금 단계 · you are here' }) : null);
+    const body = step.done
+      ? el('div', { class: 'step-done' }, `완료 done ${progressTime(step.firstDone)} · `, evidenceLink(step.request, openMine))
+      : el('ul', { class: 'step-left' }, step.left.map((fact) => el('li', {}, '남은 것: ', fact.korean, el('span', { class: 'muted', text: ` · left: ${fact.english}` }))));
+    return el('li', { class: `step${step.done ? ' done' : ''}${here ? ' here' : ''}`, 'data-step': step.id },
+      head, body, mistakeLine(step.lastMistake, openMine));
+  }));
 }
 
 function applyMine(requests) {

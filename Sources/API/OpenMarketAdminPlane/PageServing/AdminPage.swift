@@ -24,6 +24,7 @@ enum AdminPage {
         Asset(path: "/__admin", fileName: "index.html", contentType: "text/html; charset=utf-8"),
         Asset(path: "/__admin/page.css", fileName: "page.css", contentType: "text/css; charset=utf-8"),
         Asset(path: "/__admin/page.js", fileName: "page.js", contentType: "text/javascript; charset=utf-8"),
+        Asset(path: "/__admin/progress.js", fileName: "progress.js", contentType: "text/javascript; charset=utf-8"),
         Asset(path: "/__admin/class.js", fileName: "class.js", contentType: "text/javascript; charset=utf-8"),
         Asset(path: "/__admin/class.css", fileName: "class.css", contentType: "text/css; charset=utf-8"),
         // Named by the page, so the browser does not ask for /favicon.ico, an API request the journal would keep.

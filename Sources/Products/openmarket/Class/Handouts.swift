@@ -6,13 +6,13 @@ import OpenMarketStore
 struct Handouts {
     let baseURL: String
     let generation: Generation
-    let teams: [ClassTeamAccount]
+    let teams: [VendorConfiguration]
 
     static func fileName(_ index: Int) -> String {
         "team-\(index + 1 < 10 ? "0" : "")\(index + 1).html"
     }
 
-    func page(_ team: ClassTeamAccount) -> String {
+    func page(_ team: VendorConfiguration) -> String {
         let name = escaped(team.name)
         var body = "<h1>\(name)</h1>\n<p class=\"lead\">Your team's account on the class's Open Market server "
             + "(\(generation.name)).</p>\n<table>\n"

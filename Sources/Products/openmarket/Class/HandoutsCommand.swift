@@ -67,7 +67,7 @@ struct HandoutsCommand: ParsableCommand {
         return host.hasPrefix("127.") || host.hasPrefix("localhost") || host.hasPrefix("[::1]")
     }
 
-    private static func read(_ path: String) throws -> (Generation, [ClassTeamAccount]) {
+    private static func read(_ path: String) throws -> (Generation, [VendorConfiguration]) {
         do {
             let store = try MarketStore(path: path, readers: 1)
             defer { store.close() }
