@@ -22,8 +22,10 @@ struct OneImportTests {
         let session = URLSession(configuration: emulator.sessionConfiguration())
 
         // The app registers a product; the test waits for whatever it sent first, and reads its parts.
+        // Generous, as in VerificationTests: in the whole suite, run in parallel on two cores, other tests can hold
+        // the cooperative pool's threads for tens of seconds (a CI run once saw the create journaled after 30 s).
         let app = Task { try await session.data(for: Self.registration(of: OpenMarketEmulator.sampleJPEG(1))) }
-        let sent: SentRequest = try await admin.waitForSentRequest(timeout: .seconds(30))
+        let sent: SentRequest = try await admin.waitForSentRequest(timeout: .seconds(120))
         _ = try await app.value
         #expect(sent.method == "POST" && sent.status == 201, "\(sent.explanation)")
         let image: SentPart = try #require(sent.part(named: "images"))
