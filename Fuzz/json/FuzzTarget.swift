@@ -48,6 +48,9 @@ private func differenceBetween(_ ours: JSONValue, _ theirs: Any, at path: String
         return (theirs as? NSNumber).map { isBoolean($0) && $0.boolValue == flag } == true ? nil : path
     case .number(let number):
         guard let other = theirs as? NSNumber, !isBoolean(other) else { return path }
+        // Foundation reads an integer past 64 bits as a Decimal, which keeps 38 digits: its double is not the
+        // nearest one to the text (ours is).
+        guard !(other is NSDecimalNumber) || number.text.filter(\.isNumber).count <= 38 else { return nil }
         return sameNumber(number.value, other.doubleValue) ? nil : "\(path) (\(number.text) vs \(other))"
     case .string(let text):
         return theirs as? String == text ? nil : path

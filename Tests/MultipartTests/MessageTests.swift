@@ -25,6 +25,16 @@ struct MessageTests {
             """#)
     }
 
+    /// Found by Fuzz/multipart (its seed unprintable-boundary.bin): quoted twice, a boundary of 80 NUL bytes is 640
+    /// characters of `\x00`, as excerpts count bytes before escaping (above); the message stays one bounded line.
+    @Test func anUnprintableBoundaryKeepsTheMessageOneBoundedLine() throws {
+        let boundary = String(repeating: "\u{0}", count: 80)
+        let body = [UInt8](repeating: 0xE7, count: 100) + bytes("\r\n")
+        let error = try #require(parseEveryWay(body, contentType: "multipart/form-data; boundary=\(boundary)").error)
+        #expect(error.message.hasPrefix(#"the body never contains the boundary "\x00\x00"#))
+        #expect(!error.message.contains("\n") && error.message.utf8.count < 2_000, "\(error.message.utf8.count) bytes")
+    }
+
     @Test func pointsAtADelimiterThatDoesNotStartALine() throws {
         let body = bytes("--X\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb--X--")
         let error = try #require(parseEveryWay(body, contentType: "multipart/form-data; boundary=X").error)
