@@ -80,16 +80,16 @@ public final class OpenMarketEmulator: Sendable {
 
     /// Answers this emulator's hosts for sessions an app made without `sessionConfiguration()`, in place of the
     /// emulator installed before (so each test can install one of its own): on Apple platforms `URLSession.shared`
-    /// and every session made from `URLSessionConfiguration.default` or `.ephemeral` while it is installed; on Linux
-    /// `URLSession.shared` if nothing used it before the first `install()` in the process, and sessions whose own
-    /// protocol classes do not take the request. docs/in-process-tests.md has the details. Global: tests that
-    /// install run one at a time. The emulator is not kept alive by being installed.
+    /// and every session made from `URLSessionConfiguration.default` or `.ephemeral` from the first install on; on
+    /// Linux `URLSession.shared` (unless it was first used after another session was made and before the first
+    /// `install()`), and sessions whose own protocol classes do not take the request. docs/in-process-tests.md has the
+    /// details. Global: tests that install run one at a time. The emulator is not kept alive by being installed.
     public func install() {
         Installation.install(protocolClass)
     }
 
-    /// For this package's tests: whether installed emulators reach `URLSession.shared` (on Linux, only if nothing used
-    /// it before the first `install()`). Ask after an `install()`.
+    /// For this package's tests: whether installed emulators reach `URLSession.shared` (on Linux, not if it was first
+    /// used after another session was made and before the first `install()`). Ask after an `install()`.
     package static var installReachesSharedSession: Bool {
         Installation.reachesSharedSession
     }
@@ -111,9 +111,10 @@ public final class OpenMarketEmulator: Sendable {
 
     /// Waits until every request this emulator has started to answer, and every task `URLSession.shared` holds for
     /// its hosts, is over for the app: its completion handler has returned, or its delegate was told it completed
-    /// (`URLSessionTask.state` is `.completed`), or the task is gone. For `tearDown`, before ``uninstall()``: the answer to a request a test did not wait for then arrives
-    /// while that test still runs, so what it asserts is reported in that test. On the main thread it runs the main
-    /// run loop meanwhile, so a session whose delegate queue is the main queue completes too.
+    /// (`URLSessionTask.state` is `.completed`), or the task is gone. For `tearDown`, before ``uninstall()``: the
+    /// answer to a request a test did not wait for then arrives while that test still runs, so what it asserts is
+    /// reported in that test. On the main thread it runs the main run loop meanwhile, so a session whose delegate
+    /// queue is the main queue completes too.
     /// - Returns: false when `timeout` (seconds) ran out first.
     @discardableResult
     public func waitForRequestsInFlight(timeout: TimeInterval = 10) -> Bool {
