@@ -36,11 +36,7 @@ final class EmulatorURLProtocol<Tag: ProtocolTag>: URLProtocol {
         }
         let (destination, inFlight) = destination()
         inFlight?.started(task)
-        let isControlPlane = ControlPlanePath.contains(
-            request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedPath } ?? "")
-        let rates = if case .emulator(let emulator, _) = destination, !isControlPlane {
-            emulator.pace.rates
-        } else {
+        let rates = if case .emulator(let emulator, _) = destination { paced(by: emulator.pace.rates) } else {
             NetworkPace.Rates()
         }
         let started = InProcessExchange(
@@ -52,6 +48,14 @@ final class EmulatorURLProtocol<Tag: ProtocolTag>: URLProtocol {
 
     override func stopLoading() {
         exchange.withLock { $0 }?.cancel()
+    }
+
+    /// The emulator's rates, unless this request is the control plane's; its path is parsed only when a rate is set.
+    private func paced(by rates: NetworkPace.Rates) -> NetworkPace.Rates {
+        guard rates != NetworkPace.Rates(), let url = request.url,
+            !ControlPlanePath.contains(URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "")
+        else { return NetworkPace.Rates() }
+        return rates
     }
 
     /// The emulator this request goes to, and its tasks in flight; or the error it fails with.
