@@ -23,28 +23,35 @@ struct RefusedRequestTests {
         return try connection.readResponse()
     }
 
-    @Test("300 query parameters reach the handler")
-    func manyQueryParameters() throws {
+    /// libmicrohttpd would store each parameter in the connection's 32 KB pool (0.9.75 then waits for the idle timeout
+    /// without a word, 1.0 answers its own 431 page); the shim keeps them out of it (shim_on_request_line). Fails
+    /// on either version if a library change undoes that.
+    @Test("any number of query parameters within the head limit gets the handler's answer, kept alive and pipelined",
+          arguments: [300, 2_000, 7_000])
+    func manyQueryParameters(count: Int) throws {
         try Self.withJSONErrors { server in
-            let query = (0..<300).map { "p\($0)=1" }.joined(separator: "&")
-            let response = try Self.send(Array("GET /echo?\(query) HTTP/1.1\r\nHost: x\r\n\r\n".utf8), to: server)
-            #expect(response.status == 200)
-            #expect(response.text == "/echo?\(query)")
+            let query = count > 2_000 ? Array(repeating: "a", count: count).joined(separator: "&")
+                : (0..<count).map { "p\($0)=1" }.joined(separator: "&")
+            let request = "GET /echo?\(query) HTTP/1.1\r\nHost: x\r\n\r\n"
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
+            try connection.send(request)
+            var answers = [try connection.readResponse()]
+            try connection.send(request + request)
+            answers += [try connection.readResponse(), try connection.readResponse()]
+            for answer in answers {
+                #expect(answer.status == 200)
+                #expect(answer.text == "/echo?\(query)")
+            }
         }
     }
 
-    /// More than libmicrohttpd's memory for a connection holds (see pool_bytes in shim_server.c): 0.9.75 would wait
-    /// for the idle timeout without a word.
-    @Test("2,000 query parameters close the connection at once")
-    func tooManyQueryParameters() throws {
+    @Test("query parameters past the head limit get the router's 414")
+    func queryPastTheHeadLimit() throws {
         try Self.withJSONErrors { server in
-            let query = (0..<2_000).map { "p\($0)=1" }.joined(separator: "&")
-            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
-            let started = ContinuousClock.now
-            try connection.send("GET /echo?\(query) HTTP/1.1\r\nHost: x\r\n\r\n")
-            let rest = connection.readUntilClosed()
-            #expect(rest.failure == nil || rest.failure == ECONNRESET)
-            #expect(ContinuousClock.now - started < .seconds(1))
+            let query = Array(repeating: "a", count: 9_000).joined(separator: "&")
+            let response = try Self.send(Array("GET /echo?\(query) HTTP/1.1\r\nHost: x\r\n\r\n".utf8), to: server)
+            #expect(response.status == 414)
+            #expect(response.header("Content-Type") == "application/json")
         }
     }
 

@@ -1,5 +1,6 @@
 // The open connections: their records, the limits, the header deadline and the junk watchdog. A record lives from
-// libmicrohttpd's start notification to its close notification (on the daemon thread), which frees it; the watchdog
+// libmicrohttpd's start notification to its close notification (on the daemon thread), which frees it and the request
+// state its requests reused (shim_request.c); the watchdog
 // ends a connection with shutdown(). The limits are below libmicrohttpd's, so one over them gets the handler's 503, not
 // a silent close. The registry's lock guards the list and each record's `pins` and `closing`, and is never held across
 // a call on a socket: a thread that asks a socket pins its record first (pin_and_unlock).
@@ -31,11 +32,20 @@ typedef struct connection_record {
     uint64_t junk_since, junk_wait;
     unsigned int pins;          // Under the lock: threads asking the socket outside the lock; its close waits for 0.
     bool closing;               // Under the lock: the close notification waits for the pins.
+    request_state *request;     // The daemon thread's: made by the first request, reused by the next ones.
 } connection_record;
 
-static connection_record *record_of(struct MHD_Connection *connection) {
+shim_connection *shim_connection_of(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info != NULL ? info->socket_context : NULL;
+}
+
+request_state **shim_connection_request(shim_connection *record) {
+    return &record->request;
+}
+
+MHD_socket shim_connection_socket(const shim_connection *record) {
+    return record->descriptor;
 }
 
 MHD_socket shim_socket(struct MHD_Connection *connection) {
@@ -78,9 +88,8 @@ static void remember_peer(connection_record *record, struct MHD_Connection *conn
     }
 }
 
-const char *shim_client_address(struct MHD_Connection *connection) {
-    connection_record *record = record_of(connection);
-    return record != NULL ? record->address : "";
+const char *shim_client_address(const shim_connection *record) {
+    return record->address;
 }
 
 // Under the lock. Every local client shares 127.0.0.1 (and ::1), so a per-address limit would lock them out of their
@@ -127,7 +136,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         MHD_socket descriptor = shim_socket(connection);
         record = descriptor != MHD_INVALID_SOCKET ? calloc(1, sizeof *record) : NULL;
         *socket_context = record;
-        if (record == NULL) {  // Still served, only without the watchdog and the limits.
+        if (record == NULL) {  // Out of memory: its first request closes it (shim_on_request_line).
             atomic_fetch_add(&registry->started, 1);
             wake_waiting_stop(registry);
             return;
@@ -151,7 +160,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     }
     shim_listener_connection_closed(&server->listener);
     if (record == NULL) return;
-    *socket_context = NULL;  // Freed below: record_of finds no record from now on.
+    *socket_context = NULL;  // Freed below: shim_connection_of finds no record from now on.
     pthread_mutex_lock(&registry->monitor.lock);
     // libmicrohttpd closes the descriptor after this notification returns: a pinned record's socket is still this one.
     record->closing = true;
@@ -162,17 +171,15 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     if (!record->over_limit) registry->open--;
     if (atomic_load(&registry->stop_waiting)) broadcast_change(registry);
     pthread_mutex_unlock(&registry->monitor.lock);
+    shim_request_free(record->request);  // Its last request has completed: libmicrohttpd notified that first.
     free(record);
 }
 
-void shim_request_line_arrived(struct MHD_Connection *connection) {
-    connection_record *record = record_of(connection);
-    if (record != NULL) atomic_store(&record->has_request_line, true);
+void shim_request_line_arrived(shim_connection *record) {
+    atomic_store(&record->has_request_line, true);
 }
 
-bool shim_headers_arrived(struct MHD_Connection *connection) {
-    connection_record *record = record_of(connection);
-    if (record == NULL) return false;
+bool shim_headers_arrived(shim_connection *record) {
     atomic_store(&record->header_deadline, 0);
     wake_waiting_stop(record->registry);
     return record->over_limit;
@@ -181,9 +188,7 @@ bool shim_headers_arrived(struct MHD_Connection *connection) {
 // The head's size as libmicrohttpd measured it, plus the body, counts what a request took without asking the socket
 // (a chunked body asks). The idle timeout is added to the deadline: a kept-alive connection that merely waits lasts
 // libmicrohttpd's idle timeout, while one that trickles its next headers is still cut off.
-void shim_awaiting_next_request(struct MHD_Connection *connection, uint64_t body_bytes) {
-    connection_record *record = record_of(connection);
-    if (record == NULL) return;
+void shim_awaiting_next_request(shim_connection *record, struct MHD_Connection *connection, uint64_t body_bytes) {
     const union MHD_ConnectionInfo *head = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
     if (head == NULL || body_bytes == UINT64_MAX) atomic_store(&record->consumed, bytes_received(record->descriptor));
     else atomic_fetch_add(&record->consumed, head->header_size + body_bytes);

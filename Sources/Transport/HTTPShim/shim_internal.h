@@ -83,20 +83,32 @@ struct http_shim_server {
     void *context;
     http_shim_config config;        // As given.
     size_t pool_bytes;              // libmicrohttpd's memory per connection (shim_server.c).
+    atomic_bool paced;              // A rate is set (http_shim_set_paced): each request asks config.pace for it.
     shim_registry connections;
     shim_timer timer;
 };
 
+// A connection's record (shim_connections.c): its socket, its peer, its deadlines and its request state.
+typedef struct connection_record shim_connection;
+// The state a connection's requests reuse one after the other (shim_request.c).
+typedef struct request_state request_state;
+
 void *shim_watch(void *registry);  // The watchdog thread.
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                         enum MHD_ConnectionNotificationCode code);
-void shim_request_line_arrived(struct MHD_Connection *connection);
-// The headers have arrived; returns whether the connection is over a limit (its request is answered 503).
-bool shim_headers_arrived(struct MHD_Connection *connection);
-// The request is answered; `body_bytes` is what its body took on the wire (UINT64_MAX: not known).
-void shim_awaiting_next_request(struct MHD_Connection *connection, uint64_t body_bytes);
+// The connection's record; NULL when there was no memory for one (its requests are then refused).
+shim_connection *shim_connection_of(struct MHD_Connection *connection);
+// Where the connection keeps its request state (NULL until its first request); freed with the record.
+request_state **shim_connection_request(shim_connection *record);
+void shim_request_free(request_state *state);  // shim_request.c; NULL is allowed.
+MHD_socket shim_connection_socket(const shim_connection *record);
 // The peer's numeric address, taken once per connection; "" when unknown. Valid until the connection closes.
-const char *shim_client_address(struct MHD_Connection *connection);
+const char *shim_client_address(const shim_connection *record);
+void shim_request_line_arrived(shim_connection *record);
+// The headers have arrived; returns whether the connection is over a limit (its request is answered 503).
+bool shim_headers_arrived(shim_connection *record);
+// The request is answered; `body_bytes` is what its body took on the wire (UINT64_MAX: not known).
+void shim_awaiting_next_request(shim_connection *record, struct MHD_Connection *connection, uint64_t body_bytes);
 // The connection's socket, libmicrohttpd's; MHD_INVALID_SOCKET (on which a call fails harmlessly) when it does not say.
 MHD_socket shim_socket(struct MHD_Connection *connection);
 // Waits until each connection handed over is registered and none has a request in flight or arriving, or `deadline`.

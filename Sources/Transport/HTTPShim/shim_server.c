@@ -47,11 +47,11 @@ http_shim_server *http_shim_start(const http_shim_config *config, http_shim_hand
     // Set before the threads start; its locks and the listener's state are used in place and may not move.
     struct http_shim_server *server = calloc(1, sizeof *server);
     if (server == NULL) goto no_watchdog;
-    // libmicrohttpd keeps the request line, the headers and each query parameter (a list entry of some 64 bytes) in one
-    // pool per connection, answers by itself what does not fit, and clears the whole pool for every kept-alive request.
-    // Twice the shim's limit lets a head over it reach the handler (414, 431). A large pool costs: 190 KB (2,000 query
-    // parameters) spent half the server's time clearing, and one over 32 KB is mmapped per connection. So a 16 KB head
-    // limit and a 32 KB pool: about 300 query parameters fit; a request with more is closed at once (shim_request.c).
+    // libmicrohttpd keeps the request line and the headers in one pool per connection, answers by itself what does not
+    // fit, and clears the whole pool for every kept-alive request. Twice the shim's limit lets a head over it reach the
+    // handler (414, 431). A large pool costs (clearing 190 KB took half the server's time, and one over 32 KB is mmapped
+    // per connection), so a 16 KB head limit and a 32 KB pool. The query's parameters, which libmicrohttpd would store
+    // there too, are kept out of it (shim_on_request_line).
     *server = (struct http_shim_server){.handler = handler, .context = context, .config = *config,
                                         .pool_bytes = 2 * config->max_head_bytes,
                                         .connections = {.config = &server->config}};
@@ -76,6 +76,10 @@ no_watchdog:
     close(config->listener);
     free(server);
     return NULL;
+}
+
+void http_shim_set_paced(http_shim_server *server, bool paced) {
+    atomic_store_explicit(&server->paced, paced, memory_order_release);
 }
 
 void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds) {

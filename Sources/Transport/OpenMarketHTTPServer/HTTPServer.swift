@@ -87,20 +87,23 @@ private final class RunningState: @unchecked Sendable {
         self.pace = pace
     }
 
-    /// From now until `stop`, connections made after a change of the upload rate start as over a link at that rate.
-    /// The pace holds this state until then (`stop` ends the observation).
+    /// From now until `stop`, the shim asks for each request's rates only while one is set, and connections made after
+    /// a change of the upload rate start as over a link at that rate. The pace holds this state until then (`stop`
+    /// ends the observation).
     func observePace() {
-        let token = pace.observe { [self] rates in paceListener(uploadBytesPerSecond: rates.uploadBytesPerSecond) }
+        let token = pace.observe { [self] rates in apply(rates) }
         running.withLock { $0.paceObservation = token }
     }
 
-    private func paceListener(uploadBytesPerSecond: Int?) {
-        let rate = UInt64(clamping: max(0, uploadBytesPerSecond ?? 0))
+    private func apply(_ rates: NetworkPace.Rates) {
+        let uploadRate = UInt64(clamping: max(0, rates.uploadBytesPerSecond ?? 0))
         running.withLock { running in
             // While the handle is there the shim has not closed the listener.
-            guard running.handle != nil, rate != 0 || running.listenerPaced else { return }
-            running.listenerPaced = rate != 0
-            SlowLink.paceListener(listener, uploadRate: rate)
+            guard let handle = running.handle else { return }
+            http_shim_set_paced(handle, rates != NetworkPace.Rates())
+            guard uploadRate != 0 || running.listenerPaced else { return }
+            running.listenerPaced = uploadRate != 0
+            SlowLink.paceListener(listener, uploadRate: uploadRate)
         }
     }
 
@@ -125,8 +128,8 @@ private let dispatchFromShim: http_shim_handler = { context, rawRequest, exchang
     dispatcher.handle(rawRequest.pointee, exchange: exchange)
 }
 
-/// The shim asks once per request, when its headers are in, how fast to move its bodies (0: unlimited). The control
-/// plane is not paced: a test's admin calls answer at once on a slow network.
+/// While a rate is set, the shim asks once per request, when its headers are in, how fast to move its bodies (0:
+/// unlimited). The control plane is not paced: a test's admin calls answer at once on a slow network.
 private let paceFromShim: http_shim_pace = { context, socket, target, upload, download in
     guard let context else { return }
     let rates = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue().pace.rates

@@ -4,6 +4,7 @@
 // A small layer over libmicrohttpd's public API: it collects one whole request, hands it to a single callback and
 // sends back its answer, paced and delayed as told. Routing, formats and every error body live in Swift.
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,8 +47,9 @@ typedef struct http_shim_exchange http_shim_exchange;
 typedef void (*http_shim_handler)(void *context, const http_shim_request *request, http_shim_exchange *exchange);
 
 /// How fast a request's body is read and its answer's body sent, in bytes per second (0: unlimited); it may size the
-/// socket's buffers for them. Called on a daemon thread once per request, when its headers have arrived, with the
-/// request's raw target (NUL-terminated, valid during the call only): the control plane is never paced.
+/// socket's buffers for them. Called on a daemon thread once per request while http_shim_set_paced says a rate is set,
+/// when the request's headers have arrived, with its raw target (NUL-terminated, valid during the call only): the
+/// control plane is never paced.
 typedef void (*http_shim_pace)(void *context, int socket, const char *target, uint64_t *upload_bytes_per_second,
                                uint64_t *download_bytes_per_second);
 
@@ -70,6 +72,10 @@ typedef struct http_shim_server http_shim_server;
 /// in `error` and the listener closed, when it cannot.
 http_shim_server *http_shim_start(const http_shim_config *config, http_shim_handler handler, void *context,
                                   char *error, size_t error_capacity);
+
+/// Whether `config->pace` is asked for each request from now on (false at the start): a server with no rate set
+/// spends nothing per request on it. Any thread.
+void http_shim_set_paced(http_shim_server *server, bool paced);
 
 /// Stops accepting, waits up to `grace_milliseconds` for the requests that came before (in the backlog too) to be
 /// answered, then closes every connection and the listener, joins the threads and frees the server.
