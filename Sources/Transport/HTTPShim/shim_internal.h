@@ -131,6 +131,11 @@ struct http_shim_exchange {
     struct MHD_Connection *connection;
     shim_timer *timer;
     uint64_t download_rate;
+    // A prepared answer's: `response` is borrowed, and `release(owner)` ends the loan (NULL: `response` is owned).
+    void (*release)(void *owner);
+    void *owner;
 };
 // Queues the answer or closes the connection (MHD_NO) as the delivery says; releases the response either way.
 enum MHD_Result shim_deliver(http_shim_exchange *exchange);
+// Releases an answer not delivered: destroys an owned response, ends a prepared one's loan.
+void shim_forget_answer(http_shim_exchange *exchange);

@@ -80,9 +80,7 @@ void shim_on_completed(void *cls, struct MHD_Connection *connection, void **req_
     request_progress *progress = &state->progress;
     shim_awaiting_next_request(state->connection, connection,
                                progress->chunked ? UINT64_MAX : progress->expected_length);
-    if (progress->delayed && progress->delayed_answer.response != NULL) {
-        MHD_destroy_response(progress->delayed_answer.response);
-    }
+    if (progress->delayed) shim_forget_answer(&progress->delayed_answer);  // Closed before its delay ran out.
     free(progress->body);  // A body is not kept for the next request: it may be megabytes.
     *progress = (request_progress){0};
 }

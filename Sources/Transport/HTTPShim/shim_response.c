@@ -1,5 +1,7 @@
 // The handler's answer and its delivery. A plain body is a buffer (copied, or shared and released by libmicrohttpd);
 // one sent at a download rate or cut off halfway (truncate) is a paced_body, which libmicrohttpd frees with the answer.
+// A prepared answer is one libmicrohttpd response, made once: its maker holds one reference until
+// http_shim_prepared_free, each queued answer another until it is sent, and an exchange borrows it in between.
 
 #include "shim_internal.h"
 
@@ -43,34 +45,85 @@ static struct MHD_Response *paced_response(http_shim_exchange *exchange, const v
     return response;
 }
 
-static void forget_answer(http_shim_exchange *exchange) {
-    if (exchange->response != NULL) MHD_destroy_response(exchange->response);
+void shim_forget_answer(http_shim_exchange *exchange) {
+    if (exchange->release != NULL) exchange->release(exchange->owner);
+    else if (exchange->response != NULL) MHD_destroy_response(exchange->response);
     exchange->response = NULL;
+    exchange->release = NULL;
+    exchange->owner = NULL;
+}
+
+// libmicrohttpd calls `release` once it is done with the body; when the response is not made, it is called here.
+static struct MHD_Response *body_response(const void *body, size_t body_length, void (*release)(void *owner),
+                                          void *owner) {
+    if (release == NULL) return MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_MUST_COPY);
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer_with_free_callback_cls(body_length, (void *)body, release, owner);
+    if (response == NULL) release(owner);
+    return response;
 }
 
 int http_shim_respond(http_shim_exchange *exchange, unsigned int status, http_shim_delivery delivery,
                       unsigned int delay_milliseconds, const void *body, size_t body_length,
                       void (*release)(void *owner), void *owner) {
-    forget_answer(exchange);
+    shim_forget_answer(exchange);
     exchange->status = status;
     exchange->delivery = delivery;
     exchange->delay_milliseconds = delay_milliseconds;
     if (exchange->download_rate != 0 || exchange->delivery == HTTP_SHIM_TRUNCATE) {
         exchange->response = paced_response(exchange, body, body_length);
-    } else if (release != NULL) {
-        // libmicrohttpd calls `release` once it is done; when the response is not made, it is called below.
-        exchange->response =
-            MHD_create_response_from_buffer_with_free_callback_cls(body_length, (void *)body, release, owner);
-        if (exchange->response != NULL) return 0;
+        if (release != NULL) release(owner);  // Copied.
     } else {
-        exchange->response = MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_MUST_COPY);
+        exchange->response = body_response(body, body_length, release, owner);
     }
-    if (release != NULL) release(owner);  // Copied, or no answer made.
     return exchange->response != NULL ? 0 : -1;
 }
 
+struct http_shim_prepared {
+    struct MHD_Response *response;
+    unsigned int status;
+};
+
+http_shim_prepared *http_shim_prepare(unsigned int status, const void *body, size_t body_length,
+                                      void (*release)(void *owner), void *owner) {
+    http_shim_prepared *prepared = malloc(sizeof *prepared);
+    if (prepared == NULL) {
+        if (release != NULL) release(owner);
+        return NULL;
+    }
+    *prepared = (http_shim_prepared){.response = body_response(body, body_length, release, owner), .status = status};
+    if (prepared->response != NULL) return prepared;
+    free(prepared);
+    return NULL;
+}
+
+int http_shim_prepared_add_header(http_shim_prepared *prepared, const char *name, const char *value) {
+    return MHD_add_response_header(prepared->response, name, value) == MHD_YES ? 0 : -1;
+}
+
+void http_shim_prepared_free(http_shim_prepared *prepared) {
+    if (prepared == NULL) return;
+    MHD_destroy_response(prepared->response);
+    free(prepared);
+}
+
+int http_shim_respond_prepared(http_shim_exchange *exchange, const http_shim_prepared *prepared,
+                               http_shim_delivery delivery, unsigned int delay_milliseconds,
+                               void (*release)(void *owner), void *owner) {
+    if (exchange->download_rate != 0 || delivery == HTTP_SHIM_TRUNCATE) {
+        release(owner);
+        return -1;
+    }
+    shim_forget_answer(exchange);
+    *exchange = (http_shim_exchange){
+        .response = prepared->response, .status = prepared->status, .delivery = delivery,
+        .delay_milliseconds = delay_milliseconds, .connection = exchange->connection, .timer = exchange->timer,
+        .download_rate = exchange->download_rate, .release = release, .owner = owner};
+    return 0;
+}
+
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value) {
-    if (exchange->response == NULL) return -1;
+    if (exchange->response == NULL || exchange->release != NULL) return -1;  // A prepared answer is not changed.
     return MHD_add_response_header(exchange->response, name, value) == MHD_YES ? 0 : -1;
 }
 
@@ -84,6 +137,6 @@ enum MHD_Result shim_deliver(http_shim_exchange *exchange) {
     if (exchange->delivery == HTTP_SHIM_SEND || exchange->delivery == HTTP_SHIM_TRUNCATE) {
         result = MHD_queue_response(exchange->connection, exchange->status, exchange->response);
     }
-    forget_answer(exchange);  // libmicrohttpd keeps its own reference until the answer is sent.
+    shim_forget_answer(exchange);  // libmicrohttpd keeps its own reference until the answer is sent.
     return result;
 }

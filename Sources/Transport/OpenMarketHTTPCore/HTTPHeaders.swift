@@ -27,6 +27,8 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence {
 extension String {
     /// Compares UTF-8 bytes with ASCII letters folded; no allocation, unlike `lowercased()`.
     func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        // Most names a lookup passes differ in length, which a native string knows without reading it.
+        guard utf8.count == other.utf8.count else { return false }
         var left = utf8.makeIterator()
         var right = other.utf8.makeIterator()
         while true {

@@ -1,14 +1,17 @@
 /// What a handler answers. The server adds Content-Length, Date and the connection headers itself.
 package struct Response: Sendable {
-    package var status: HTTPStatus
-    package var headers: HTTPHeaders
-    package var body: [UInt8]
+    package var status: HTTPStatus { didSet { reuse = nil } }
+    package var headers: HTTPHeaders { didSet { reuse = nil } }
+    package var body: [UInt8] { didSet { reuse = nil } }
     /// Why the request failed, as the client was told, when an error was rendered; the access log writes it.
     package var errorMessage: String?
     /// The rendered error's `HTTPResponseError.kind`, when it names one.
     package var errorKind: String?
     /// Sent instead of `body` when set.
-    package var sharedBody: SharedBytes?
+    package var sharedBody: SharedBytes? { didSet { reuse = nil } }
+    /// Set on a response sent many times unchanged (one a cache keeps), where a transport keeps what it made of it
+    /// for the first send. A change to what goes on the wire (status, headers, body) drops it.
+    package var reuse: ResponseReuse?
     /// How the answer is sent; a fault may break it.
     package var delivery = Delivery.send
     /// How long the server waits before sending it, without holding a thread meanwhile.

@@ -73,6 +73,14 @@ final class RequestDispatcher: Sendable {
             + response.delay.components.attoseconds / 1_000_000_000_000_000
         let delivery = response.delivery.shimDelivery
         let delay = UInt32(clamping: milliseconds)
+        if let prepared = response.reuse?.form({ PreparedAnswer(response) }),
+            http_shim_respond_prepared(
+                exchange, prepared.handle, delivery, delay, releasePreparedAnswer,
+                Unmanaged.passRetained(prepared).toOpaque()) == 0
+        {
+            return
+        }
+        // Made for this send alone: no reuse, or a download rate or a truncation that needs its own copy.
         let created = if let shared = response.sharedBody {
             // The shim holds this reference until the answer is sent, then calls releaseSharedBody.
             http_shim_respond(
@@ -101,9 +109,4 @@ extension Delivery {
         case .reset: HTTP_SHIM_RESET
         }
     }
-}
-
-private let releaseSharedBody: @convention(c) (UnsafeMutableRawPointer?) -> Void = { owner in
-    guard let owner else { return }
-    Unmanaged<SharedBytes>.fromOpaque(owner).release()
 }

@@ -23,7 +23,9 @@ final class ResponseCache: Sendable {
         let response: Response
 
         init(_ response: Response) {
-            self.response = response
+            var kept = response
+            kept.reuse = ResponseReuse()  // Every hit sends these same bytes.
+            self.response = kept
         }
     }
 

@@ -91,4 +91,27 @@ int http_shim_respond(http_shim_exchange *exchange, unsigned int status, http_sh
 /// Adds a header (copied) to the answer. Returns 0 on success.
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value);
 
+/// An answer made once and sent unchanged many times, from any thread (a response a cache keeps): libmicrohttpd
+/// counts a response's references, so each send takes one instead of making and copying an answer.
+typedef struct http_shim_prepared http_shim_prepared;
+
+/// Makes one; the body is used in place when `release` is given (and `release(owner)` called once libmicrohttpd is
+/// done with it, at once when it cannot be made), else copied. NULL when out of memory.
+http_shim_prepared *http_shim_prepare(unsigned int status, const void *body, size_t body_length,
+                                      void (*release)(void *owner), void *owner);
+
+/// Adds a header (copied) to a prepared answer before its first send. Returns 0 on success.
+int http_shim_prepared_add_header(http_shim_prepared *prepared, const char *name, const char *value);
+
+/// Drops the maker's reference: answers being sent keep theirs.
+void http_shim_prepared_free(http_shim_prepared *prepared);
+
+/// Sets the answer to `prepared`, delivered as http_shim_respond's. The exchange borrows it and calls
+/// `release(owner)` once it no longer needs it (the answer queued or dropped): keep `prepared` alive until then.
+/// Returns 0, or -1 (with `release(owner)` called) when this exchange needs its own copy of the body, as one sent at
+/// a download rate or truncated does: answer with http_shim_respond then.
+int http_shim_respond_prepared(http_shim_exchange *exchange, const http_shim_prepared *prepared,
+                               http_shim_delivery delivery, unsigned int delay_milliseconds,
+                               void (*release)(void *owner), void *owner);
+
 #endif
