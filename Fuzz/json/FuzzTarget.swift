@@ -48,10 +48,14 @@ private func differenceBetween(_ ours: JSONValue, _ theirs: Any, at path: String
         return (theirs as? NSNumber).map { isBoolean($0) && $0.boolValue == flag } == true ? nil : path
     case .number(let number):
         guard let other = theirs as? NSNumber, !isBoolean(other) else { return path }
-        // Foundation reads an integer past 64 bits as a Decimal, which keeps 38 digits: its double is not the
-        // nearest one to the text (ours is).
-        guard !(other is NSDecimalNumber) || number.text.filter(\.isNumber).count <= 38 else { return nil }
-        return sameNumber(number.value, other.doubleValue) ? nil : "\(path) (\(number.text) vs \(other))"
+        // Foundation reads an integer past 64 bits, or a long fraction, as a Decimal, which keeps 38 digits, and its
+        // doubleValue is not correctly rounded (10004000000000001.148914691236517202 comes out 3 ulps low): the
+        // Decimal's own digits, read as a double, are what it means (ours is the nearest double to the text).
+        guard let decimal = other as? NSDecimalNumber else {
+            return sameNumber(number.value, other.doubleValue) ? nil : "\(path) (\(number.text) vs \(other))"
+        }
+        guard number.text.filter(\.isNumber).count <= 38, let meant = Double(decimal.description) else { return nil }
+        return sameNumber(number.value, meant) ? nil : "\(path) (\(number.text) vs Decimal \(decimal))"
     case .string(let text):
         return theirs as? String == text ? nil : path
     case .array(let elements):
