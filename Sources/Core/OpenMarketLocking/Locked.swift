@@ -1,18 +1,20 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc  // The inlinable lock calls reach pthread where they are inlined.
 #elseif canImport(Musl)
-import Musl
+package import Musl  // The inlinable lock calls reach pthread where they are inlined.
 #elseif canImport(Darwin)
-import Darwin
+package import Darwin  // The inlinable lock calls reach pthread where they are inlined.
 #endif
 
 /// A value guarded by a pthread mutex (the standard library's `Mutex` would require macOS 15). The value is only
 /// reached inside `withLock`, so the box may cross threads exactly when the value may: it is Sendable only when
 /// its value is. A type that keeps a non-Sendable value here and shares it must say why that is safe.
 package final class Locked<Value> {
-    // Heap-allocated: a pthread mutex must not move, and a Swift stored property may.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    // Heap-allocated: a pthread mutex must not move, and a Swift stored property may. Usable from inline code:
+    // `withLock` is inlined where it is called, so each use is specialized for its value instead of going through
+    // generic code on every request.
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
 
     package init(_ value: Value) {
         mutex = .allocate(capacity: 1)
@@ -28,6 +30,7 @@ package final class Locked<Value> {
     }
 
     /// Runs `body` with the value while holding the lock; keep it short, and never lock the same box inside it.
+    @inlinable
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
@@ -37,6 +40,7 @@ package final class Locked<Value> {
     }
 
     /// Runs `body` with the value if the lock is free right now; nil, without waiting, if another thread holds it.
+    @inlinable
     package func withLockIfAvailable<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result? {
