@@ -85,7 +85,7 @@ struct FixtureReaderTests {
         (#""images"=[]"#, "products[1].images: expected at least one image, found an empty array"),
         (#""images"=["missing.png"]"#, "products[1].images[0]: cannot read"),
         (#""images"=["notes.txt"]"#, #"products[1].images[0]: "notes.txt" is not a JPEG, PNG, GIF or WebP image by its bytes"#),
-        // Found by Fuzz/run.sh fixture: what the file gives is quoted and cut short, so a message stays one short line.
+        // What the file gives is quoted and cut short, so a refusal stays one short line (as Fuzz/run.sh fixture checks).
         (#""images"=["no\nsuch.png"]"#, #"products[1].images[0]: cannot read "no\nsuch.png"; image paths are relative"#),
         (#""pri\nce"=1"#, #"products[1]["pri\nce"]: unknown key; expected one of id, vendor, name"#),
         ("\"\(String(repeating: "k", count: 50))\"=1", #"products[1][""# + String(repeating: "k", count: 40) + #"…"]: unknown key"#),
