@@ -32,7 +32,6 @@ if [[ "$target" == shim ]]; then
   exit
 fi
 build="$(mktemp -d)"
-options=()  # libFuzzer's, for one target
 trap 'rm -rf "$build"' EXIT
 flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name OpenMarket)
 
@@ -71,7 +70,7 @@ case "$target" in
     flags+=("${c_modules[@]}" -lsqlite3 -lz)
     # swift-foundation's FileManager.contents(atPath:) leaks a 4 KB buffer when it reads an empty file (Swift
     # 6.3.1): the toolchain's, not the reader's (docs/contributing.md#sanitizers says why leaks are not checked).
-    options=(-detect_leaks=0)
+    export ASAN_OPTIONS=detect_leaks=0
     sources=() ;;
   *) echo "unknown target: $target (multipart, json, request-target, explain, fixture, shim, all)" >&2; exit 64 ;;
 esac
@@ -82,11 +81,11 @@ swiftc "${flags[@]}" -module-name FuzzTarget -I "$build" -o "$build/fuzz" "$here
 # writes in the temporary folder (the fixture target's files) goes with the build.
 export SWIFT_BACKTRACE=enable=no TMPDIR="$build"
 if [[ $# -gt 2 ]]; then
-  "$build/fuzz" ${options[@]+"${options[@]}"} "${@:3}"
+  "$build/fuzz" "${@:3}"
   exit
 fi
 corpus="$here/corpus/$target"
 artifacts="$here/artifacts/$target"
 mkdir -p "$corpus" "$artifacts"
-"$build/fuzz" ${options[@]+"${options[@]}"} -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 -max_len=16384 -print_final_stats=1 \
+"$build/fuzz" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 -max_len=16384 -print_final_stats=1 \
   -artifact_prefix="$artifacts/" "$corpus" "$here/$target/seeds"
