@@ -54,6 +54,7 @@ import Testing
         (#"{"name": "x", "price": 1, "images": ["aGVsbG8="]}"#, 400, "image 0 (5 bytes) is not a JPEG, PNG, GIF or WebP picture"),
         (#"{"name": "x", "price": 1, "images": ["%%%"]}"#, 400, "products[1].images[0] is not standard Base64"),
         (#"{"name": "x", "price": 1, "images": ["\#(png)"], "title": "y"}"#, 400, "products[1]: unknown member \"title\""),
+        (#"{"name": "x", "price": 1, "images": ["\#(png)"], "ti\ntle": "y"}"#, 400, #"products[1]: unknown member "ti\ntle"; a product"#),
         (#"{"name": "x", "images": ["\#(png)"]}"#, 400, "products[1].price is required"),
         (#"{"name": "x", "price": "cheap", "images": ["\#(png)"]}"#, 400, "products[1]: \"price\" must be a number"),
         (#"{"name": "x", "price": 1, "images": ["\#(png)"], "createdAt": "yesterday"}"#, 400, "products[1].createdAt must be an ISO 8601 instant"),

@@ -61,6 +61,8 @@ struct FixtureReaderTests {
         (#"{"products": [], "vendors": [{"name": "V", "identifier": "v", "secret": ""}]}"#, #"vendors[0].secret: expected a non-empty string, found """#),
         (#"{"products": [], "vendors": [{"name": "V", "identifier": "v", "secret": "s"}, {"name": "W", "identifier": "v", "secret": "t"}]}"#,
          #"vendors[1].identifier: "v" is already the identifier of vendors[0]"#),
+        (#"{"products": [], "vendors": [{"name": "V", "identifier": "v\n", "secret": "s"}, {"name": "W", "identifier": "v\n", "secret": "t"}]}"#,
+         #"vendors[1].identifier: "v\n" is already the identifier of vendors[0]"#),
     ])
     func documentMistakes(json: String, message: String) {
         #expect(throws: FixtureError.self) { try read(json) }
@@ -82,7 +84,11 @@ struct FixtureReaderTests {
         (#""registeredAt"="yesterday""#, #"products[1].registeredAt: expected an ISO-8601 instant such as "2024-03-04T09:00:00+09:00" or Unix seconds, found "yesterday""#),
         (#""images"=[]"#, "products[1].images: expected at least one image, found an empty array"),
         (#""images"=["missing.png"]"#, "products[1].images[0]: cannot read"),
-        (#""images"=["notes.txt"]"#, "notes.txt is not a JPEG, PNG, GIF or WebP image by its bytes"),
+        (#""images"=["notes.txt"]"#, #"products[1].images[0]: "notes.txt" is not a JPEG, PNG, GIF or WebP image by its bytes"#),
+        // What the file gives is quoted and cut short, so a refusal stays one short line (as Fuzz/run.sh fixture checks).
+        (#""images"=["no\nsuch.png"]"#, #"products[1].images[0]: cannot read "no\nsuch.png"; image paths are relative"#),
+        (#""pri\nce"=1"#, #"products[1]["pri\nce"]: unknown key; expected one of id, vendor, name"#),
+        ("\"\(String(repeating: "k", count: 50))\"=1", #"products[1][""# + String(repeating: "k", count: 40) + #"…"]: unknown key"#),
         (#""images"=[{"path": "a.png", "originKey": "images/x.png"}]"#, #"products[1].images[0].thumbnailKey: missing; "originKey" needs "thumbnailKey" with it"#),
         (#""thumbnailImageID"=9"#, #"products[1].thumbnailImageID: 9 is not the "id" of one of this product's images"#),
     ])

@@ -67,15 +67,21 @@ struct StopTests {
             let answered = Locked(0)
             let busy = DispatchSemaphore(value: 0)
             let clients = DispatchGroup()
+            // Each client on a thread of its own, not on Dispatch's global queue: with the whole suite running in
+            // parallel on two cores, that queue's few threads can all be held by other tests' blocking waits (as
+            // this test's own waits hold a thread of Swift's cooperative pool), and then no client runs until long
+            // after the wait for 40 answers has given up.
             for _ in 0..<4 {
-                DispatchQueue.global().async(group: clients) {
+                clients.enter()
+                Thread {
+                    defer { clients.leave() }
                     guard let connection = try? RawHTTPConnection(port: server.port, timeoutSeconds: 30) else { return }
                     // Until the stop closes the connection; bounded in case it never does.
                     for _ in 0..<100_000 {
                         guard (try? connection.request("GET", "/healthChecker"))?.status == 200 else { return }
                         if answered.withLock({ $0 += 1; return $0 }) == 40 { busy.signal() }
                     }
-                }
+                }.start()
             }
             #expect(busy.wait(timeout: .now() + 30) == .success, "40 requests answered before the stop")
             server.stop()

@@ -25,13 +25,18 @@ struct CourseAppNetworking {
 
     @discardableResult
     func register(_ product: ProductDraft, images: [Data]) async throws -> (Data, HTTPURLResponse) {
+        let (data, response) = try await session.data(for: try registration(product, images: images))
+        return (data, response as! HTTPURLResponse)
+    }
+
+    /// The request `register` sends.
+    func registration(_ product: ProductDraft, images: [Data]) throws -> URLRequest {
         var request = URLRequest(url: baseURL.appendingPathComponent("api/products"))
         request.httpMethod = "POST"
         request.setValue(identifier, forHTTPHeaderField: "identifier")
         request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
         request.httpBody = try body(product, images: images)
-        let (data, response) = try await session.data(for: request)
-        return (data, response as! HTTPURLResponse)
+        return request
     }
 
     private let fixedBoundary = "Boundary-\(UUID().uuidString)"

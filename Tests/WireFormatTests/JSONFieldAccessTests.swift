@@ -108,4 +108,12 @@ import Testing
         let stockError = try #require(throws: JSONFieldError.self) { try body.int64("stock") }
         #expect(stockError.message == #""stock" must be a whole number (or a numeric string); found "1\n2""#)
     }
+
+    @Test func invisibleCharactersCountAsTheEscapesShown() {
+        // Found by Fuzz/run.sh fixture: 40 control characters were shown as 240.
+        let controls = String(repeating: "\u{4}", count: 100)
+        #expect(MessageQuoting.quoted(controls) == "\"" + String(repeating: #"\u0004"#, count: 6) + "…\"")
+        #expect(MessageQuoting.quoted(String(repeating: "\n", count: 30)) == "\"" + String(repeating: #"\n"#, count: 20) + "…\"")
+        #expect(MessageQuoting.quoted(String(repeating: "a", count: 40)) == "\"" + String(repeating: "a", count: 40) + "\"")
+    }
 }

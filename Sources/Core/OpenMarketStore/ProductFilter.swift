@@ -66,17 +66,26 @@ enum ProductFilter {
 
     /// Every text containing ?1 has all of its trigrams, so requiring a few of them finds a superset. Trigrams
     /// that do not overlap (and the last one, for the tail) are enough, and far cheaper than the whole phrase: the
-    /// index intersects short lists by id instead of reading every position of every trigram. Each is one FTS5
-    /// string, in which every character is literal and `""` is a quote.
-    private static func trigramQuery(_ text: String) -> String {
+    /// index intersects short lists by id instead of reading every position of every trigram. A long text gives at
+    /// most `mostTrigrams` of them, spread from its first to its last. Each is one FTS5 string, in which every
+    /// character is literal and `""` is a quote.
+    static func trigramQuery(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
-        let starts = Array(stride(from: 0, to: scalars.count - 2, by: 3)) + [scalars.count - 3]
-        return Set(starts).sorted().map { start in
+        let starts = Array(Set(Array(stride(from: 0, to: scalars.count - 2, by: 3)) + [scalars.count - 3])).sorted()
+        let kept = starts.count <= mostTrigrams
+            ? starts : (0..<mostTrigrams).map { starts[$0 * (starts.count - 1) / (mostTrigrams - 1)] }
+        return kept.map { start in
             var trigram = String.UnicodeScalarView()
             trigram.append(contentsOf: scalars[start..<(start + 3)])
             return "\"\(String(trigram).replacing("\"", with: "\"\""))\""
         }.joined(separator: " AND ")
     }
+
+    /// A phrase per three characters made a 14 KB search cost 23 ms on an empty store in a release build: 4,700
+    /// phrases built for the count and again for the page, and FTS5 parses a query in time that grows faster than its
+    /// phrases. A name that holds two dozen trigrams spread over the text is already rare, and the exact condition
+    /// decides.
+    static let mostTrigrams = 24
 
     /// Products whose name has the trigrams of ?2, products whose name the trigram index holds only up to a NUL, and
     /// products of a vendor whose current name matches: a superset of the list, which the exact condition then

@@ -27,7 +27,7 @@ struct ProductInsertRequest {
         }
         for member in object.members where !Self.bodyMembers.contains(member.key) {
             throw .badRequest(
-                "unknown member \"\(member.key)\"; the body has only \"products\", an array of products, and "
+                "unknown member \(MessageQuoting.quoted(member.key)); the body has only \"products\", an array of products, and "
                     + "\"allowingWhatTheAPIRefuses\", true or false")
         }
         guard case .array(let entries)? = object["products"], !entries.isEmpty else {
@@ -48,7 +48,7 @@ struct ProductInsertRequest {
         guard case .object(let object) = entry else { throw .badRequest("\(path) must be an object") }
         for member in object.members where !members.contains(member.key) {
             throw .badRequest(
-                "\(path): unknown member \"\(member.key)\"; a product takes \(members.joined(separator: ", "))")
+                "\(path): unknown member \(MessageQuoting.quoted(member.key)); a product takes \(members.joined(separator: ", "))")
         }
         do {
             guard let name = try object.string("name") else { throw AdminError.badRequest("\(path).name is required") }

@@ -32,11 +32,11 @@ enum FixtureImage {
         let path = try node.nonEmptyString()
         let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw node.failure("cannot read \(file.path); image paths are relative to the fixture file")
+            throw node.failure("cannot read \(MessageQuoting.quoted(path)); image paths are relative to the fixture file")
         }
         let bytes = Array(data)
         guard let mediaType = ImageSniffer.mediaType(of: bytes) else {
-            throw node.failure("\(file.path) is not a JPEG, PNG, GIF or WebP image by its bytes")
+            throw node.failure("\(MessageQuoting.quoted(path)) is not a JPEG, PNG, GIF or WebP image by its bytes")
         }
         let fileExtension = file.pathExtension
         let keepsExtension = (1...10).contains(fileExtension.count)

@@ -27,9 +27,17 @@ struct FixtureNode {
         return members
     }
 
-    /// The path of a member: `products[3]` and `price` give `products[3].price`; the document's own are bare.
+    /// The path of a member: `products[3]` and `price` give `products[3].price`; the document's own are bare. A key
+    /// that is not a short plain name (a misspelt key can be anything) is shown quoted and cut short, as
+    /// `products[3]["pri\nce"]`, so the message stays one short line.
     func child(_ key: String) -> String {
-        path.isEmpty ? key : "\(path).\(key)"
+        guard Self.isPlainName(key) else { return "\(path)[\(MessageQuoting.quoted(key))]" }
+        return path.isEmpty ? key : "\(path).\(key)"
+    }
+
+    private static func isPlainName(_ key: String) -> Bool {
+        (1...40).contains(key.utf8.count)
+            && key.unicodeScalars.allSatisfy { $0 == "_" || $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
     }
 
     func elements() throws(FixtureError) -> [FixtureNode] {

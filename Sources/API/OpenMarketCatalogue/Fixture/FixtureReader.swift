@@ -70,7 +70,7 @@ package enum FixtureReader {
                 identifier: try members["identifier"].required("identifier", in: element).nonEmptyString(),
                 secret: try members["secret"].required("secret", in: element).nonEmptyString())
             if let earlier = identifiers[vendor.identifier] {
-                throw FixtureError(element.child("identifier"), "\"\(vendor.identifier)\" is already the identifier of \(earlier)")
+                throw FixtureError(element.child("identifier"), "\(MessageQuoting.quoted(vendor.identifier)) is already the identifier of \(earlier)")
             }
             identifiers[vendor.identifier] = element.path
             vendors.append(vendor)
