@@ -67,11 +67,13 @@ case "$target" in
     module OpenMarketSQLite "${c_modules[@]}" "$root"/Sources/Core/OpenMarketSQLite/*.swift
     module OpenMarketStore "${c_modules[@]}" "$root"/Sources/Core/OpenMarketStore/*.swift
     module OpenMarketCatalogue "${c_modules[@]}" "$root"/Sources/API/OpenMarketCatalogue/{,*/}*.swift
+    module OpenMarketHTTPCore "$root"/Sources/Transport/OpenMarketHTTPCore/*.swift
     flags+=("${c_modules[@]}" -lsqlite3 -lz)
+    # The reader of POST /__admin/products bodies and the error it throws, compiled into the target.
+    sources=("$root"/Sources/API/OpenMarketAdminPlane/{Products/ProductInsertRequest,AdminError,AdminJSON}.swift)
     # swift-foundation's FileManager.contents(atPath:) leaks a 4 KB buffer when it reads an empty file (Swift
     # 6.3.1): the toolchain's, not the reader's (docs/contributing.md#sanitizers says why leaks are not checked).
-    export ASAN_OPTIONS=detect_leaks=0
-    sources=() ;;
+    export ASAN_OPTIONS=detect_leaks=0 ;;
   *) echo "unknown target: $target (multipart, json, request-target, explain, fixture, shim, all)" >&2; exit 64 ;;
 esac
 swiftc "${flags[@]}" -module-name FuzzTarget -I "$build" -o "$build/fuzz" "$here/$target/FuzzTarget.swift" \
