@@ -109,8 +109,10 @@ struct NetworkPaceTests {
         let last = try #require(upload.progress.last)
         #expect(last.totalBytesSent == Int64(size))
         // Reports reach the delegate late, never early: the whole body cannot have been handed over before this.
-        // Without the slow link's segments and window it is handed over within milliseconds.
-        #expect(last.at - started > .seconds(2), "all handed over after \(last.at - started)")
+        // Without the slow link's segments and window it is handed over within milliseconds. The client's buffers
+        // grow with the machine's load (430 KB were taken at once in one loaded run, the last report at 1.7 s): at
+        // most 500 KB of the 600 leaves the rest a second at the rate.
+        #expect(last.at - started > .seconds(1), "all handed over after \(last.at - started)")
         let steps = upload.progress.map {
             "\($0.totalBytesSent / 1_000) KB at \(($0.at - started).formatted(.units(allowed: [.milliseconds])))"
         }
