@@ -16,7 +16,7 @@ final class RequestDispatcher: Sendable {
     }
 
     func handle(_ raw: http_shim_request, exchange: OpaquePointer) {
-        let started = ContinuousClock.now
+        let started = accessLog != nil ? ContinuousClock.now : nil  // The clock is read for the log line alone.
         let request = Self.request(from: raw)
         let refusal = ShimRefusal.error(for: raw)
         // A local function, not a closure kept in a variable: passed on as a non-escaping closure it needs no
@@ -26,7 +26,7 @@ final class RequestDispatcher: Sendable {
         }
         let response = interceptor?.respond(to: request, next: answer) ?? answer(request)
         Self.send(response, to: exchange)
-        if let accessLog {
+        if let accessLog, let started {
             let elapsed = ContinuousClock.now - started
             let microseconds = elapsed.components.seconds * 1_000_000
                 + elapsed.components.attoseconds / 1_000_000_000_000
