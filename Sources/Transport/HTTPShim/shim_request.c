@@ -65,7 +65,7 @@ void *shim_on_request_line(void *cls, const char *uri, struct MHD_Connection *co
     // out at some 300) right after this callback, from the byte after the '?' it found before calling it; the shim
     // never asks for them, as the handler reads the raw target. Ending the string at that byte leaves it no parameter
     // to store, so a query of any length within the head limit gets the handler's answer. Both versions do this
-    // (0.9.75 connection.c 3016-3041, 1.0.1 5571-5592), and ProbeTests' many-parameter test fails if one stops.
+    // (0.9.75 connection.c 3016-3041, 1.0.1 5571-5592); RefusedRequestTests' query tests fail if one stops.
     char *query = uri != NULL ? strchr(uri, '?') : NULL;
     if (query != NULL) query[1] = '\0';
     return state;
