@@ -10,24 +10,13 @@ final class PreparedAnswer: @unchecked Sendable {
 
     init?(_ response: Response) {
         let status = UInt32(clamping: response.status.code)
-        let made = if let shared = response.sharedBody {
-            // The C answer holds this reference until libmicrohttpd is done with the body, then calls releaseSharedBody.
-            http_shim_prepare(
-                status, shared.start, shared.count, releaseSharedBody, Unmanaged.passRetained(shared).toOpaque())
-        } else {
-            response.body.withUnsafeBufferPointer { http_shim_prepare(status, $0.baseAddress, $0.count, nil, nil) }
-        }
+        let made = response.withShimBody { http_shim_prepare(status, $0, $1, $2, $3) }
         guard let made else { return nil }
-        handle = made
-        for field in response.headers {
-            let added = field.name.withCString { name in
-                field.value.withCString { http_shim_prepared_add_header(made, name, $0) }
-            }
-            guard added == 0 else {
-                http_shim_prepared_free(made)
-                return nil
-            }
+        guard response.addShimHeaders({ http_shim_prepared_add_header(made, $0, $1) }) else {
+            http_shim_prepared_free(made)
+            return nil
         }
+        handle = made
     }
 
     deinit {
@@ -39,9 +28,4 @@ final class PreparedAnswer: @unchecked Sendable {
 let releasePreparedAnswer: @convention(c) (UnsafeMutableRawPointer?) -> Void = { owner in
     guard let owner else { return }
     Unmanaged<PreparedAnswer>.fromOpaque(owner).release()
-}
-
-let releaseSharedBody: @convention(c) (UnsafeMutableRawPointer?) -> Void = { owner in
-    guard let owner else { return }
-    Unmanaged<SharedBytes>.fromOpaque(owner).release()
 }

@@ -81,22 +81,10 @@ final class RequestDispatcher: Sendable {
             return
         }
         // Made for this send alone: no reuse, or a download rate or a truncation that needs its own copy.
-        let created = if let shared = response.sharedBody {
-            // The shim holds this reference until the answer is sent, then calls releaseSharedBody.
-            http_shim_respond(
-                exchange, status, delivery, delay, shared.start, shared.count, releaseSharedBody,
-                Unmanaged.passRetained(shared).toOpaque())
-        } else {
-            // Copied before the call returns.
-            response.body.withUnsafeBufferPointer {
-                http_shim_respond(exchange, status, delivery, delay, $0.baseAddress, $0.count, nil, nil)
-            }
+        guard response.withShimBody({ http_shim_respond(exchange, status, delivery, delay, $0, $1, $2, $3) }) == 0 else {
+            return
         }
-        guard created == 0 else { return }
-        for field in response.headers {
-            // withCString lends a native string's own bytes; passing the String itself made a C copy of each.
-            _ = field.name.withCString { name in field.value.withCString { http_shim_add_header(exchange, name, $0) } }
-        }
+        _ = response.addShimHeaders { http_shim_add_header(exchange, $0, $1) }
     }
 }
 
