@@ -86,6 +86,25 @@ struct NetworkPaceTests {
         }
     }
 
+    /// libmicrohttpd hands a chunked body over a chunk at a time and, with more chunks already read, calls again at
+    /// once, even when the first call suspended the connection: suspending it a second time would tear its lists.
+    @Test("a paced chunked body whose many small chunks arrive in one read is read whole, and the server goes on")
+    func chunkedUploadInSmallChunks() throws {
+        try Self.withPacedServer { server in
+            let chunks = 300
+            let chunk = String(repeating: "a", count: 100)
+            let body = String(repeating: "64\r\n\(chunk)\r\n", count: chunks) + "0\r\n\r\n"
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 20)
+            try connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
+            let response = try connection.readResponse()
+            #expect(response.status == 200 && response.text == "\(chunks * chunk.count)")
+            let short = [UInt8](repeating: 1, count: 10)
+            #expect(try connection.request("POST", "/upload", body: short).text == "10", "the same connection goes on")
+            let another = try RawHTTPConnection(port: server.port, timeoutSeconds: 20)
+            #expect(try another.request("POST", "/upload", body: short).text == "10", "and so do new ones")
+        }
+    }
+
     @Test("an upload task's progress (didSendBodyData) moves in steps over the seconds the body takes to cross")
     func uploadTaskProgress() async throws {
         var router = Router { error in Response(status: error.status) }
@@ -104,7 +123,9 @@ struct NetworkPaceTests {
         let started = ContinuousClock.now
         let upload = await UploadProgressObserver().run(request, body: Data(repeating: 1, count: size))
         let elapsed = ContinuousClock.now - started
-        #expect(upload.status == 200 && upload.error == nil)
+        #expect(
+            upload.status == 200 && upload.error == nil,
+            "status \(upload.status.map(String.init) ?? "none"), error \(upload.error.map { "\($0)" } ?? "none")")
         #expect(elapsed > .milliseconds(5_000), "took \(elapsed)")
         let last = try #require(upload.progress.last)
         #expect(last.totalBytesSent == Int64(size))

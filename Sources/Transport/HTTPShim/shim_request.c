@@ -14,6 +14,7 @@ typedef struct {
     bool headers_in, body_too_large, chunked;  // The first call (headers only) is done; the body is over the cap.
     uint64_t upload_rate, download_rate;  // Bytes per second, read once per request; 0: unlimited.
     uint64_t upload_due;        // When the body bytes read so far are due at the upload rate (monotonic ms).
+    bool upload_paused;         // The last body call suspended the connection (it may have been resumed since).
     bool delayed;               // `delayed_answer` waits for the connection to be resumed.
     http_shim_exchange delayed_answer;
 } request_progress;
@@ -178,14 +179,25 @@ static http_shim_request_state refusal(struct http_shim_server *server, struct M
 // Paces the body read so far: a connection ahead of the upload rate is suspended until its bytes are due, so TCP
 // slows the client. One that fell behind (its window reopens only after a read, so it stalls once per slice) makes
 // up to a quarter second by being read at once; without that credit the rate comes out about half what was set.
-static void pace_upload(shim_timer *timer, struct MHD_Connection *connection, request_progress *progress,
+// True when it suspended the connection.
+static bool pace_upload(shim_timer *timer, struct MHD_Connection *connection, request_progress *progress,
                         size_t length) {
     const uint64_t credit_milliseconds = 250;
     uint64_t now = shim_now_milliseconds();
     if (progress->upload_due == 0) progress->upload_due = now;
     if (progress->upload_due + credit_milliseconds < now) progress->upload_due = now - credit_milliseconds;
     progress->upload_due += (uint64_t)length * 1000u / progress->upload_rate;
-    if (progress->upload_due > now) shim_timer_suspend(timer, connection, progress->upload_due);
+    return progress->upload_due > now && shim_timer_suspend(timer, connection, progress->upload_due);
+}
+
+// With more chunks of a chunked body already read, libmicrohttpd calls again at once, even when the call before
+// suspended the connection (instant_retry: 0.9.75 connection.c 3182 and 3267, 1.0.1 4479 and 4586): suspending
+// it a second time would put it on the suspended list twice. Such a call's bytes stay unread until the resume.
+static bool is_still_paused(struct MHD_Connection *connection, request_progress *progress) {
+    if (!progress->upload_paused) return false;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_SUSPENDED);
+    progress->upload_paused = info != NULL && info->suspended == MHD_YES;
+    return progress->upload_paused;
 }
 
 // The first call, with the headers only. An answer queued here makes libmicrohttpd close the connection after it,
@@ -220,6 +232,7 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
     }
     if (!progress->headers_in) return on_headers(server, connection, method, version, state);
     if (*upload_data_size > 0) {
+        if (is_still_paused(connection, progress)) return MHD_YES;  // *upload_data_size unchanged: read after it.
         size_t length = *upload_data_size;
         *upload_data_size = 0;
         if (!progress->body_too_large && !append_body(progress, upload_data, length, server->config.max_body_bytes)) {
@@ -228,7 +241,9 @@ enum MHD_Result shim_on_access(void *cls, struct MHD_Connection *connection, con
             free(progress->body);
             progress->body = NULL;
         }
-        if (progress->upload_rate != 0) pace_upload(&server->timer, connection, progress, length);
+        if (progress->upload_rate != 0) {
+            progress->upload_paused = pace_upload(&server->timer, connection, progress, length);
+        }
         return MHD_YES;
     }
     return answer(server, connection, method, version, state,
