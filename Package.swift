@@ -6,7 +6,7 @@ import PackageDescription
 // Sources/<layer>/<name>.
 let layers: KeyValuePairs<String, [String]> = [
     "Core": [
-        "OpenMarketLocking", "OpenMarketPosixSpawn", "OpenMarketWireFormat", "OpenMarketMultipart", "COpenMarketSQLite",
+        "COpenMarketAtomics", "OpenMarketLocking", "OpenMarketPosixSpawn", "OpenMarketWireFormat", "OpenMarketMultipart", "COpenMarketSQLite",
         "OpenMarketSQLite", "OpenMarketStore", "OpenMarketVersion",
     ],
     "Transport": ["OpenMarketHTTPCore", "COpenMarketMicroHTTPD", "OpenMarketHTTPShim", "OpenMarketHTTPServer"],
@@ -34,8 +34,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
-        // The one lock type every module uses.
-        .target(name: "OpenMarketLocking"),
+        // The lock types every module uses, and an atomic word for values read on every request (over C's atomic
+        // builtins: the standard library's Atomic needs macOS 15 and iOS 18).
+        .target(name: "COpenMarketAtomics"),
+        .target(name: "OpenMarketLocking", dependencies: ["COpenMarketAtomics"]),
         // The one way this package starts a child process (posix_spawn, never Foundation's Process): OpenMarketTesting
         // starts the server with it, the tests their helpers.
         .target(name: "OpenMarketPosixSpawn", dependencies: ["OpenMarketLocking"]),

@@ -24,7 +24,7 @@ final class ConnectionPool: @unchecked Sendable {
     /// nil for an in-memory database.
     private let reserve: DiskReserve?
     /// Bumped after every write returns, so after its commit: a cache tagged with an older count is stale.
-    private let completedWrites = Locked<UInt64>(0)
+    private let completedWrites = AtomicWord(0)
     /// Told after each write, once `completedWrites` has moved; see `MarketStore.observeWrites`.
     private let writeObservers = Locked<[@Sendable () -> Void]>([])
     /// Bumped under the writer lock before and after every write but an `append`, so odd while one is in flight (it
@@ -74,7 +74,7 @@ final class ConnectionPool: @unchecked Sendable {
     }
 
     var writeCount: UInt64 {
-        completedWrites.withLock { $0 }
+        completedWrites.load()
     }
 
     /// The rewrites done so far; nil while one is in flight, when a read's snapshot may hold it or not. A read that
@@ -102,7 +102,7 @@ final class ConnectionPool: @unchecked Sendable {
 
     private func write<Result>(isRewrite: Bool, _ body: (Connection) throws -> Result) throws -> Result {
         defer {
-            completedWrites.withLock { $0 &+= 1 }
+            completedWrites.add(1)
             for observer in writeObservers.withLock({ $0 }) { observer() }
         }
         return try Self.typingFailures(path: path) {

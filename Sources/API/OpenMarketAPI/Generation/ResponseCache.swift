@@ -132,7 +132,8 @@ final class ResponseCache: Sendable {
             guard let index = entries.byKey.index(forKey: key), entries.byKey.values[index].writeCount == writeCount else {
                 return nil
             }
-            entries.byKey.values[index].served = true
+            // Written only the first time: a store on every hit would move the entry's memory between the cores.
+            if !entries.byKey.values[index].served { entries.byKey.values[index].served = true }
             return entries.byKey.values[index].kept
         }
         return kept?.response

@@ -13,16 +13,31 @@ final class FaultBook: Sendable {
     }
 
     private let state: Locked<State>
+    /// 1 while there is no fault and no latency, as nearly always: a request then takes nothing, and draws nothing
+    /// (a fixed latency draws no number either), without taking the lock that both daemon threads would write to.
+    /// Written under the lock after every change.
+    private let isQuiet = AtomicWord(0)
 
     /// `seed` (`--fault-seed`) makes the draws reproducible; without one they differ from run to run.
     init(latency: LatencyRange, seed: UInt64?) {
         state = Locked(State(latency: latency, generator: SplitMix64(seed: seed ?? UInt64.random(in: .min ... .max))))
+        changing { _ in }
+    }
+
+    /// Runs `body` under the lock, then says whether the book is quiet now.
+    private func changing<Result>(_ body: (inout State) -> Result) -> Result {
+        state.withLock { state in
+            let result = body(&state)
+            isQuiet.store(state.faults.isEmpty && state.latency == .none ? 1 : 0)
+            return result
+        }
     }
 
     /// What happens to one API request: the fault that catches it (counted down, and gone when spent) and the
     /// latency drawn for it.
     func take(for request: Request) -> (fault: Fault?, latency: Duration) {
-        state.withLock { state in
+        if isQuiet.load() == 1 { return (nil, .zero) }
+        return changing { state in
             let latency = state.latency.draw(using: &state.generator)
             for index in state.faults.indices where state.faults[index].matches(request) {
                 if let probability = state.faults[index].probability,
@@ -45,7 +60,7 @@ final class FaultBook: Sendable {
     }
 
     func add(_ fault: Fault) -> Fault {
-        state.withLock { state in
+        changing { state in
             state.lastID += 1
             var added = fault
             added.id = state.lastID
@@ -65,7 +80,7 @@ final class FaultBook: Sendable {
 
     /// False when there is no fault with that id.
     func remove(id: Int) -> Bool {
-        state.withLock { state in
+        changing { state in
             guard let index = state.faults.firstIndex(where: { $0.id == id }) else { return false }
             state.faults.remove(at: index)
             return true
@@ -73,11 +88,11 @@ final class FaultBook: Sendable {
     }
 
     func removeAll() {
-        state.withLock { $0.faults.removeAll() }
+        changing { $0.faults.removeAll() }
     }
 
     var latency: LatencyRange {
         get { state.withLock { $0.latency } }
-        set { state.withLock { $0.latency = newValue } }
+        set { changing { $0.latency = newValue } }
     }
 }
