@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A string that equals another only when their UTF-8 bytes do, as SQLite compares them. Swift's own `==` holds
 /// canonically equivalent strings equal ("é" as one scalar, and "e" with a combining accent), but a search
 /// matches bytes: a key of anything a search or a request target decides must not merge them. Wraps the string,
@@ -11,7 +19,9 @@ package struct ExactText: Hashable, Sendable {
 
     package static func == (lhs: ExactText, rhs: ExactText) -> Bool {
         guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
-        return lhs.withBytes { left in rhs.withBytes { left.elementsEqual($0) } }
+        return lhs.withBytes { left in
+            rhs.withBytes { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+        }
     }
 
     package func hash(into hasher: inout Hasher) {
