@@ -47,6 +47,24 @@ import Testing
         #expect(asked == ["/__admin/requests?limit=10000&after=0", "/__admin/requests/4"])
     }
 
+    /// The first look is answered after the wait's time ran out, showing the journal as it was when it began; the
+    /// request arrived meanwhile. A wait that gave up on that stale look missed it (the sanitizer legs, on a loaded
+    /// machine, once failed two tests so, with the request in the journal).
+    @Test func aWaitLooksOnceMoreWhenItsLastLookWasAnsweredAfterItsTime() async throws {
+        let server = StubServer(
+            .late(.milliseconds(400), .json(200, #"{"requests":[],"total":0,"latestId":0}"#)),
+            .json(200, #"{"requests":[\#(Self.summary(1))],"total":1,"latestId":1}"#),
+            .json(200, Self.detail(1)))
+        let sent = try await server.client().admin.waitForSentRequest(
+            JournalFilter(method: "POST"), timeout: .milliseconds(100))
+        #expect(sent.id == 1)
+        let asked = server.requests.map { $0.url.path + ($0.url.query.map { "?" + $0 } ?? "") }
+        #expect(asked == [
+            "/__admin/requests?limit=10000&method=POST&after=0", "/__admin/requests?limit=10000&method=POST&after=0",
+            "/__admin/requests/1",
+        ])
+    }
+
     @Test func theTargetSplitsIntoPathAndDecodedQueryItems() async throws {
         let target = "/api/products?page_no=1&search_value=%ED%95%9C%20b&flag"
         let server = StubServer(

@@ -20,6 +20,8 @@ struct RecordedRequest: Sendable {
 enum StubReply: Sendable {
     case response(status: Int, body: Data)
     case failure(URLError)
+    /// The reply, after the stub has held the request this long: a server answering late.
+    indirect case late(Duration, StubReply)
 
     static func json(_ status: Int, _ text: String) -> StubReply {
         .response(status: status, body: Data(text.utf8))
@@ -104,7 +106,14 @@ final class StubURLProtocol: URLProtocol {
         let recorded = RecordedRequest(
             method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
             body: request.httpBody ?? Self.read(request.httpBodyStream))
-        switch server.answer(recorded) {
+        var reply = server.answer(recorded)
+        while case .late(let wait, let late) = reply {
+            Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
+            reply = late
+        }
+        switch reply {
+        case .late:
+            preconditionFailure("unwrapped above")
         case .response(let status, let body):
             let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])!
             client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)

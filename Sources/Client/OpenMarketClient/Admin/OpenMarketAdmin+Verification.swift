@@ -23,6 +23,10 @@ extension OpenMarketAdmin {
         var after = 0
         var pause = Duration.milliseconds(5)
         while true {
+            // Gives up only after a look that began at the deadline or later: a look answered late (a busy machine, a
+            // starved thread pool) shows the journal as it was when it began, and a request that came meanwhile
+            // must not be missed.
+            let lookBegan = clock.now
             let matching = JournalFilter(method: filter.method, path: filter.path, status: filter.status)
             let found = try await summaries(matching, after: after)
             if let first = found.oldestFirst.first {
@@ -30,7 +34,7 @@ extension OpenMarketAdmin {
             }
             after = max(after, found.latestID)
             let now = clock.now
-            guard now < deadline else {
+            guard lookBegan < deadline else {
                 let arrived = try await summaries(JournalFilter(), after: nil)
                 let journalIsOff = try await health().journal.capacity == 0
                 throw .sentRequestTimedOut(
@@ -38,7 +42,7 @@ extension OpenMarketAdmin {
                         filter: filter, timeout: timeout, arrived: arrived.oldestFirst, journalIsOff: journalIsOff))
             }
             do {
-                try await Task.sleep(for: min(pause, deadline - now))
+                try await Task.sleep(for: max(.zero, min(pause, deadline - now)))
             } catch {
                 throw .transport(error)
             }
