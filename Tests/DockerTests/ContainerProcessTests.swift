@@ -24,14 +24,19 @@ struct ContainerProcessTests {
         let binary = directory.url.appendingPathComponent("openmarket")
         try FileManager.default.copyItem(at: try builtExecutable(named: "openmarket"), to: binary)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path)
-        let port = try FreePort.find()
+        let errors = directory.url.appendingPathComponent("stderr")
+        // Port 0: the server takes the port it is given by the system and prints it. A port found free beforehand
+        // may be taken meanwhile, as a client socket's local port, by another test of the parallel suite.
         // Dropping `container` at the end kills it if it still runs.
         let container = try SpawnedProcess(
             executable: "/usr/bin/env",
             arguments: ["unshare", "--pid", "--fork", "setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
                         binary.path, "serve", "--host", "0.0.0.0"],
-            environment: ["OPENMARKET_PORT": String(port), "OPENMARKET_DATABASE": ":memory:"],
-            standardOutput: .nullDevice, standardError: .nullDevice)
+            environment: ["OPENMARKET_PORT": "0", "OPENMARKET_DATABASE": ":memory:"],
+            standardOutput: .pipe, standardError: .file(errors.path))
+        let port = try #require(
+            Self.listeningPort(of: container),
+            "it printed no address; its standard error: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
 
         let healthcheck = ["healthcheck", "--url", "http://127.0.0.1:\(port)/healthChecker", "--timeout", "1"]
         var healthy = false
@@ -49,6 +54,25 @@ struct ContainerProcessTests {
         let deadline = Date().addingTimeInterval(10)
         while container.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(container.terminationIfEnded == .exited(0))
+    }
+
+    /// The port on the first line that names the server's address, read from its standard output; nil when it ends
+    /// (or is killed after two minutes, a guard against a hang) before printing one.
+    private static func listeningPort(of process: SpawnedProcess) -> UInt16? {
+        let guardAgainstHang = DispatchWorkItem { process.signal(SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: guardAgainstHang)
+        defer { guardAgainstHang.cancel() }
+        var output = ""
+        while case let data = process.readOutput(), !data.isEmpty {
+            output += String(decoding: data, as: UTF8.self)
+            let wholeLines = output.lastIndex(of: "\n").map { output[...$0] } ?? ""
+            if let line = wholeLines.split(separator: "\n").first(where: { $0.contains("listening on http://") }),
+                let port = line.split(separator: ":").last.flatMap({ UInt16($0) })
+            {
+                return port
+            }
+        }
+        return nil
     }
 
     /// The first process below `pid` whose command is `name`, following /proc's children lists.
