@@ -33,7 +33,9 @@ if [[ "$target" == shim ]]; then
 fi
 build="$(mktemp -d)"
 trap 'rm -rf "$build"' EXIT
-flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name OpenMarket)
+# OpenMarketLocking's atomic word imports the C header beside its module map.
+flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name OpenMarket
+  -I "$root/Sources/Core/COpenMarketAtomics/include")
 
 module() {  # module NAME [SWIFTC_ARGUMENTS...] SOURCES...: an instrumented module the target imports
   local name=$1
