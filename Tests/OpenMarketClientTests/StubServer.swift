@@ -106,14 +106,14 @@ final class StubURLProtocol: URLProtocol {
         let recorded = RecordedRequest(
             method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
             body: request.httpBody ?? Self.read(request.httpBodyStream))
-        var reply = server.answer(recorded)
-        while case .late(let wait, let late) = reply {
-            Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
-            reply = late
-        }
+        deliver(server.answer(recorded), for: url)
+    }
+
+    private func deliver(_ reply: StubReply, for url: URL) {
         switch reply {
-        case .late:
-            preconditionFailure("unwrapped above")
+        case .late(let wait, let reply):
+            Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
+            deliver(reply, for: url)
         case .response(let status, let body):
             let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])!
             client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)

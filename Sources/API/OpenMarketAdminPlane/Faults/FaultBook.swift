@@ -16,19 +16,24 @@ final class FaultBook: Sendable {
     /// 1 while there is no fault and no latency, as nearly always: a request then takes nothing, and draws nothing
     /// (a fixed latency draws no number either), without taking the lock that both daemon threads would write to.
     /// Written under the lock after every change.
-    private let isQuiet = AtomicWord(0)
+    private let isQuiet: AtomicWord
 
     /// `seed` (`--fault-seed`) makes the draws reproducible; without one they differ from run to run.
     init(latency: LatencyRange, seed: UInt64?) {
-        state = Locked(State(latency: latency, generator: SplitMix64(seed: seed ?? UInt64.random(in: .min ... .max))))
-        changing { _ in }
+        let state = State(latency: latency, generator: SplitMix64(seed: seed ?? UInt64.random(in: .min ... .max)))
+        isQuiet = AtomicWord(Self.isQuiet(state))
+        self.state = Locked(state)
+    }
+
+    private static func isQuiet(_ state: State) -> UInt64 {
+        state.faults.isEmpty && state.latency == .none ? 1 : 0
     }
 
     /// Runs `body` under the lock, then says whether the book is quiet now.
     private func changing<Result>(_ body: (inout State) -> Result) -> Result {
         state.withLock { state in
             let result = body(&state)
-            isQuiet.store(state.faults.isEmpty && state.latency == .none ? 1 : 0)
+            isQuiet.store(Self.isQuiet(state))
             return result
         }
     }
