@@ -113,18 +113,34 @@ static void broadcast_change(shim_registry *registry) {
     pthread_cond_broadcast(&registry->monitor.wake);
 }
 
+// After a change that can make a connection idle. The fence orders the daemon thread's release stores before the look
+// at stop_waiting, against the stop's own store then look (both sequentially consistent): one of the two sees the
+// other, so a stop never sleeps through the change that ends its wait.
 static void wake_waiting_stop(shim_registry *registry) {
-    if (!atomic_load(&registry->stop_waiting)) return;
+    atomic_thread_fence(memory_order_seq_cst);
+    if (!atomic_load_explicit(&registry->stop_waiting, memory_order_relaxed)) return;
     pthread_mutex_lock(&registry->monitor.lock);
     broadcast_change(registry);
     pthread_mutex_unlock(&registry->monitor.lock);
 }
 
-// On the daemon thread; the watchdog, which owns `junk_since`, sees the new wait in `waits`.
+// Release stores of words only the daemon thread changes (the watchdog also zeroes header_deadline): a locked
+// instruction per store, on every request, would buy no order that the readers need. A reader that sees a store sees
+// what was stored before it.
+static void store_word(atomic_uint_fast64_t *word, uint64_t value) {
+    atomic_store_explicit(word, value, memory_order_release);
+}
+
+static void add_to_word(atomic_uint_fast64_t *word, uint64_t amount) {
+    store_word(word, atomic_load_explicit(word, memory_order_relaxed) + amount);
+}
+
+// On the daemon thread; the watchdog, which owns `junk_since`, sees the new wait in `waits`, and once it sees the new
+// deadline it sees the rest.
 static void start_waiting(connection_record *record, uint64_t deadline) {
-    atomic_fetch_add(&record->waits, 1);
-    atomic_store(&record->has_request_line, false);
-    atomic_store(&record->header_deadline, deadline);
+    add_to_word(&record->waits, 1);
+    atomic_store_explicit(&record->has_request_line, false, memory_order_release);
+    store_word(&record->header_deadline, deadline);
 }
 
 void shim_on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
@@ -176,12 +192,12 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
 }
 
 void shim_request_line_arrived(shim_connection *record) {
-    atomic_store(&record->has_request_line, true);
+    atomic_store_explicit(&record->has_request_line, true, memory_order_release);
 }
 
+// No wake for a waiting stop: a connection with a request line is busy before and after (is_busy).
 bool shim_headers_arrived(shim_connection *record) {
-    atomic_store(&record->header_deadline, 0);
-    wake_waiting_stop(record->registry);
+    store_word(&record->header_deadline, 0);
     return record->over_limit;
 }
 
@@ -190,8 +206,8 @@ bool shim_headers_arrived(shim_connection *record) {
 // libmicrohttpd's idle timeout, while one that trickles its next headers is still cut off.
 void shim_awaiting_next_request(shim_connection *record, struct MHD_Connection *connection, uint64_t body_bytes) {
     const union MHD_ConnectionInfo *head = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
-    if (head == NULL || body_bytes == UINT64_MAX) atomic_store(&record->consumed, bytes_received(record->descriptor));
-    else atomic_fetch_add(&record->consumed, head->header_size + body_bytes);
+    if (head == NULL || body_bytes == UINT64_MAX) store_word(&record->consumed, bytes_received(record->descriptor));
+    else add_to_word(&record->consumed, head->header_size + body_bytes);
     const http_shim_config *config = record->registry->config;
     uint64_t idle = config->connection_timeout_seconds * 1000u + config->header_deadline_milliseconds;
     start_waiting(record, shim_now_milliseconds() + idle);
