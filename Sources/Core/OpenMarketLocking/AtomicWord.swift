@@ -7,7 +7,7 @@ package final class AtomicWord: @unchecked Sendable {
     @usableFromInline let word: UnsafeMutablePointer<UInt64>
 
     package init(_ value: UInt64) {
-        word = .allocate(capacity: 1)
+        word = CacheLine.allocate(UInt64.self)
         word.initialize(to: value)
     }
 

@@ -17,7 +17,7 @@ package final class Locked<Value> {
     @usableFromInline var value: Value
 
     package init(_ value: Value) {
-        mutex = .allocate(capacity: 1)
+        mutex = CacheLine.allocate(pthread_mutex_t.self)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
         self.value = value

@@ -13,7 +13,7 @@ package final class ReadWriteLock: @unchecked Sendable {
     @usableFromInline let lock: UnsafeMutablePointer<pthread_rwlock_t>  // Inlined where it is used, as Locked's.
 
     package init() {
-        lock = .allocate(capacity: 1)
+        lock = CacheLine.allocate(pthread_rwlock_t.self)
         lock.initialize(to: pthread_rwlock_t())
         #if canImport(Glibc)
         // glibc prefers readers by default, so a steady stream of requests could hold a reset off for ever.
