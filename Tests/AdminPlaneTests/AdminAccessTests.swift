@@ -29,5 +29,10 @@ import OpenMarketHTTPCore
         #expect(ControlPlanePath.contains("/__admin"))
         #expect(!ControlPlanePath.contains("/__administrator"))
         #expect(!ControlPlanePath.contains("/api/__admin"))
+        #expect(ControlPlanePath.contains("__admin/faults"))
+        #expect(ControlPlanePath.contains("///__admin"))
+        for path in ["", "/", "//", "/__admi", "/__admin_", "/__Admin", "/x/__admin", "/__admin%2F"] {
+            #expect(!ControlPlanePath.contains(path), "\(path)")
+        }
     }
 }

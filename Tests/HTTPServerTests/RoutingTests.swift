@@ -77,6 +77,7 @@ struct RoutingTests {
         router.on(.get, "/api/shadowed") { _, _ in Response(status: .accepted) }
         router.on(.get, "/health") { _, _ in Response(status: .ok, body: Array("health".utf8)) }
         router.on(.post, "/health") { _, _ in Response(status: .created) }
+        router.on(.get, "/wealth") { _, _ in Response(status: .ok, body: Array("wealth".utf8)) }
         let shadowed = router.respond(to: Request(method: .get, path: "/api/shadowed"))
         #expect(shadowed.status == .ok && shadowed.body == Array("shadowed".utf8))
         for path in ["/health", "/health/", "//health", "/%68ealth"] {
@@ -86,6 +87,11 @@ struct RoutingTests {
         #expect(router.respond(to: Request(method: .post, path: "/health")).status == .created)
         #expect(router.respond(to: Request(method: .delete, path: "/health")).status == .methodNotAllowed)
         #expect(router.respond(to: Request(method: .get, path: "/Health")).status == .notFound)
+        // Paths of one length are told apart by their bytes, methods by theirs.
+        #expect(router.respond(to: Request(method: .get, path: "/wealth")).body == Array("wealth".utf8))
+        #expect(router.respond(to: Request(method: .post, path: "/wealth")).status == .methodNotAllowed)
+        #expect(router.respond(to: Request(method: .get, path: "/stealth")).status == .notFound)
+        #expect(router.respond(to: Request(method: .get, path: "/")).status == .notFound)
     }
 
     @Test("HEAD reaches the GET route")

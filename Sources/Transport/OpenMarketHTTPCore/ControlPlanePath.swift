@@ -3,15 +3,21 @@
 /// raw bytes in place, as it runs for every API request.
 package enum ControlPlanePath {
     package static func contains(_ path: String) -> Bool {
-        path.utf8.withContiguousStorageIfAvailable { startsTheControlPlane($0) } ?? startsTheControlPlane(Array(path.utf8))
+        var path = path
+        return path.withUTF8 { startsTheControlPlane($0) }
     }
 
-    private static let prefix = Array("__admin".utf8)
-
-    private static func startsTheControlPlane(_ path: some Collection<UInt8>) -> Bool {
-        var rest = path.drop { $0 == UInt8(ascii: "/") }
-        guard rest.starts(with: prefix) else { return false }
-        rest = rest.dropFirst(prefix.count)
-        return rest.first.map { $0 == UInt8(ascii: "/") } ?? true
+    private static func startsTheControlPlane(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        var index = 0
+        while index < path.count, path[index] == slash { index += 1 }
+        // A static string in place, not a stored array: a global is reached through its lazy initializer's check.
+        let name: StaticString = "__admin"
+        let segment = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        guard path.count - index >= segment.count, segment.indices.allSatisfy({ path[index + $0] == segment[$0] }) else {
+            return false
+        }
+        index += segment.count
+        return index == path.count || path[index] == slash
     }
 }

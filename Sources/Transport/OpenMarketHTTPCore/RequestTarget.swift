@@ -2,7 +2,8 @@
 /// proxies send) as well as the usual origin form (`/path`); both route by their path.
 package enum RequestTarget {
     package static func path(_ rawPath: String) -> String {
-        guard !rawPath.hasPrefix("/") else { return rawPath }
+        // The first byte, not hasPrefix: every request passes here, and a String prefix walks grapheme boundaries.
+        guard rawPath.utf8.first != UInt8(ascii: "/") else { return rawPath }
         let lowercased = rawPath.lowercased()
         let scheme = ["http://", "https://"].first { lowercased.hasPrefix($0) }
         guard let scheme else { return rawPath }

@@ -10,16 +10,18 @@ package struct Router: Sendable {
         let handler: RouteHandler
     }
 
-    private struct LiteralKey: Hashable {
+    private struct LiteralRoute {
         let method: HTTPMethod
         let path: String
+        let index: Int
     }
 
     private var routes: [Route] = []
-    /// Routes without parameters, by method and their path written plainly (`/a/b`). A request whose raw path is
-    /// exactly that reaches one without splitting and decoding its path: no slash to drop, nothing to decode. Only
-    /// routes that no earlier route shadows are here, so the answer is the one the ordered search gives.
-    private var literalRoutes: [LiteralKey: Int] = [:]
+    /// Routes without parameters, with their path written plainly (`/a/b`), by that path's length in bytes. A
+    /// request whose raw path is exactly that reaches one without splitting and decoding its path, and finds the few
+    /// of its length by one index instead of hashing its path. Only routes that no earlier route shadows are here, so
+    /// the answer is the one the ordered search gives.
+    private var literalRoutes: [[LiteralRoute]] = []
     /// Asked for a GET's answer before its path is split and matched (a response cache's fresh entry for the same
     /// target); nil sends the request on to its route.
     private var earlyAnswer: (@Sendable (Request) -> Response?)?
@@ -40,7 +42,10 @@ package struct Router: Sendable {
         let route = Route(
             signature: RouteSignature(method: method, pattern: pattern), pattern: PathPattern(pattern), handler: handler)
         if let literals = route.pattern.literals, self.route(reaching: method, segments: literals) == nil {
-            literalRoutes[LiteralKey(method: method, path: "/" + literals.joined(separator: "/"))] = routes.count
+            let path = "/" + literals.joined(separator: "/")
+            let length = path.utf8.count
+            if literalRoutes.count <= length { literalRoutes += Array(repeating: [], count: length + 1 - literalRoutes.count) }
+            literalRoutes[length].append(LiteralRoute(method: method, path: path, index: routes.count))
         }
         routes.append(route)
     }
@@ -111,8 +116,11 @@ package struct Router: Sendable {
 
     private func dispatch(_ request: Request) throws -> Response {
         let method = request.method == .head ? .get : request.method
-        if let index = literalRoutes[LiteralKey(method: method, path: request.path)] {
-            return try routes[index].handler(request, RouteParameters())
+        let length = request.path.utf8.count
+        if length < literalRoutes.count,
+            let literal = literalRoutes[length].first(where: { $0.method == method && $0.path == request.path })
+        {
+            return try routes[literal.index].handler(request, RouteParameters())
         }
         if request.method == .get, let answer = earlyAnswer?(request) {
             return answer

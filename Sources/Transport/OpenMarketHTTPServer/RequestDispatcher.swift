@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import OpenMarketHTTPCore
 import OpenMarketHTTPShim
 
@@ -16,24 +21,27 @@ final class RequestDispatcher: Sendable {
     }
 
     func handle(_ raw: http_shim_request, exchange: OpaquePointer) {
-        let started = accessLog != nil ? ContinuousClock.now : nil  // The clock is read for the log line alone.
         let request = Self.request(from: raw)
-        let refusal = ShimRefusal.error(for: raw)
-        // A local function, not a closure kept in a variable: passed on as a non-escaping closure it needs no
-        // allocation.
-        func answer(_ request: Request) -> Response {
-            refusal.map(router.render) ?? router.respond(to: request)
-        }
-        let response = interceptor?.respond(to: request, next: answer) ?? answer(request)
+        guard let accessLog else { return Self.send(answer(request, raw: raw), to: exchange) }
+        let started = ContinuousClock.now  // Read for the log line alone.
+        let response = answer(request, raw: raw)
         Self.send(response, to: exchange)
-        if let accessLog, let started {
-            let elapsed = ContinuousClock.now - started
-            let microseconds = elapsed.components.seconds * 1_000_000
-                + elapsed.components.attoseconds / 1_000_000_000_000
-            accessLog.record(
-                request, status: response.status, bodyBytes: response.bodyCount, microseconds: Int(microseconds),
-                errorMessage: response.errorMessage)
+        let elapsed = ContinuousClock.now - started
+        let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+        accessLog.record(
+            request, status: response.status, bodyBytes: response.bodyCount, microseconds: Int(microseconds),
+            errorMessage: response.errorMessage)
+    }
+
+    /// Local functions, not closures kept in variables: passed on as non-escaping closures they need no allocation.
+    /// A request the shim refused meets no route; the others carry no error value along.
+    private func answer(_ request: Request, raw: http_shim_request) -> Response {
+        guard let refusal = ShimRefusal.error(for: raw) else {
+            func route(_ request: Request) -> Response { router.respond(to: request) }
+            return interceptor?.respond(to: request, next: route) ?? route(request)
         }
+        func refuse(_ request: Request) -> Response { router.render(refusal) }
+        return interceptor?.respond(to: request, next: refuse) ?? refuse(request)
     }
 
     private static func request(from raw: http_shim_request) -> Request {
@@ -46,13 +54,27 @@ final class RequestDispatcher: Sendable {
         }
         let (path, query) = raw.target.map(pathAndQuery) ?? ("/", "")
         return Request(
-            method: HTTPMethod(raw.method.map { String(cString: $0) } ?? "GET"),
+            method: raw.method.map(method) ?? HTTPMethod("GET"),
             path: RequestTarget.path(path),
             query: query,
             headers: HTTPHeaders(fields),
             body: raw.body.map { Array(UnsafeBufferPointer(start: $0, count: raw.body_length)) } ?? [],
-            version: raw.version.map { String(cString: $0) } ?? "HTTP/1.1",
+            version: raw.version.map(version) ?? "HTTP/1.1",
             clientAddress: raw.client_address.map { String(cString: $0) } ?? "")
+    }
+
+    /// The usual methods as literals, which cost no copy of the bytes; any other as sent.
+    private static func method(_ text: UnsafePointer<CChar>) -> HTTPMethod {
+        switch (text[0], text[1], text[2], text[3]) {
+        case (0x47, 0x45, 0x54, 0): HTTPMethod("GET")
+        case (0x50, 0x4F, 0x53, 0x54) where text[4] == 0: HTTPMethod("POST")
+        default: HTTPMethod(String(cString: text))
+        }
+    }
+
+    /// "HTTP/1.1" as a literal; "HTTP/1.0" (libmicrohttpd reads no other) as sent.
+    private static func version(_ text: UnsafePointer<CChar>) -> String {
+        strcmp(text, "HTTP/1.1") == 0 ? "HTTP/1.1" : String(cString: text)
     }
 
     /// The raw target split at its first "?", byte by byte: a `String`'s characters would cost grapheme breaking
@@ -69,10 +91,9 @@ final class RequestDispatcher: Sendable {
 
     private static func send(_ response: Response, to exchange: OpaquePointer) {
         let status = UInt32(clamping: response.status.code)
-        let milliseconds = response.delay.components.seconds * 1000
-            + response.delay.components.attoseconds / 1_000_000_000_000_000
         let delivery = response.delivery.shimDelivery
-        let delay = UInt32(clamping: milliseconds)
+        // Most answers have no delay: its components cost 128-bit arithmetic.
+        let delay = response.delay == .zero ? 0 : UInt32(clamping: Self.milliseconds(response.delay))
         if let prepared = response.reuse?.form({ PreparedAnswer(response) }),
             http_shim_respond_prepared(
                 exchange, prepared.handle, delivery, delay, releasePreparedAnswer,
@@ -85,6 +106,12 @@ final class RequestDispatcher: Sendable {
             return
         }
         _ = response.addShimHeaders { http_shim_add_header(exchange, $0, $1) }
+    }
+}
+
+extension RequestDispatcher {
+    fileprivate static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }
 
