@@ -7,6 +7,7 @@ final class JournalEntry: Sendable {
     /// When it arrived, in unix seconds.
     let time: Double
     let durationMicros: Int
+    /// Without its body, which `requestBody` keeps up to the journal's cap.
     let request: Request
     let requestBody: KeptBody
     let status: HTTPStatus
@@ -20,14 +21,19 @@ final class JournalEntry: Sendable {
     /// What a fault or latency did to the answer, when anything.
     let faultNote: String?
 
+    /// `redactedHeaders` replace the request's own when given. The request is copied once, here: every copy of
+    /// one costs its fields' reference counts, on every request.
     init(
-        id: Int, time: Double, durationMicros: Int, request: Request, requestBody: KeptBody, response: Response,
-        responseBody: KeptBody
+        id: Int, time: Double, durationMicros: Int, request: Request, redactedHeaders: HTTPHeaders? = nil,
+        requestBody: KeptBody, response: Response, responseBody: KeptBody
     ) {
         self.id = id
         self.time = time
         self.durationMicros = durationMicros
-        self.request = request
+        var kept = request
+        if !kept.body.isEmpty { kept.body = [] }
+        if let redactedHeaders { kept.headers = redactedHeaders }
+        self.request = kept
         self.requestBody = requestBody
         status = response.status
         responseHeaders = response.headers

@@ -52,17 +52,16 @@ final class RequestJournal: Sendable {
         let started = Self.monotonicNanoseconds()
         let response = answer(request)
         let durationMicros = Int((Self.monotonicNanoseconds() &- started) / 1_000)
-        var stored = request
-        stored.body = []
-        stored.headers = redacted(request.headers)
+        let redactedHeaders = redactedToken.flatMap { redacted(request.headers, token: $0) }
         let requestBody = KeptBody(request.body, cap: bodyCap)
         let responseBody = KeptBody(response.body, cap: bodyCap)
         // The usual eviction comes back out of the lock and is freed here, after it: an entry holds many allocations.
         let (entry, evicted) = state.withLock { state -> (JournalEntry, JournalEntry?) in
             state.lastID += 1
             let entry = JournalEntry(
-                id: state.lastID, time: time, durationMicros: durationMicros, request: stored, requestBody: requestBody,
-                response: response, responseBody: responseBody)
+                id: state.lastID, time: time, durationMicros: durationMicros, request: request,
+                redactedHeaders: redactedHeaders, requestBody: requestBody, response: response,
+                responseBody: responseBody)
             var firstEvicted: JournalEntry?
             while state.entries.count == state.entries.capacity || state.bytes + entry.cost > maxBytes,
                 let oldest = state.entries.removeOldest()
@@ -107,10 +106,11 @@ final class RequestJournal: Sendable {
         }
     }
 
-    private func redacted(_ headers: HTTPHeaders) -> HTTPHeaders {
-        guard let redactedToken, headers.contains(where: { $0.value.contains(redactedToken) }) else { return headers }
+    /// The headers with the admin token taken out; nil when none carries it.
+    private func redacted(_ headers: HTTPHeaders, token: String) -> HTTPHeaders? {
+        guard headers.contains(where: { $0.value.contains(token) }) else { return nil }
         return HTTPHeaders(headers.map { field in
-            (field.name, field.value.contains(redactedToken) ? "[admin token removed]" : field.value)
+            (field.name, field.value.contains(token) ? "[admin token removed]" : field.value)
         })
     }
 
