@@ -1,8 +1,17 @@
 // The baseline the benchmarks compare against: bare libmicrohttpd answering every request with the same bytes,
-// with the same daemon flags and thread count as the emulator's shim. Usage:
+// with the same thread count and pool as the emulator's shim. Usage:
 //   bare_microhttpd PORT THREADS CONTENT_TYPE FILE
+// With OPENMARKET_BARE_ACCEPT=handover, a thread of its own accepts and hands each connection to libmicrohttpd
+// (MHD_USE_NO_LISTEN_SOCKET, MHD_add_connection), as the shim's listener does: libmicrohttpd then spreads them over
+// its threads by descriptor, evenly. Without it, every pool thread accepts for itself, and however many of the
+// connections one thread wins changes the figure from run to run: on two cores, with the load generator beside it,
+// all of them on one thread leaves the other core to the client and serves up to half again as many requests.
+#include <arpa/inet.h>
 #include <microhttpd.h>
+#include <netinet/in.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +41,36 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
     return queued;
 }
 
+typedef struct {
+    int listener;
+    struct MHD_Daemon *daemon;
+} hand_over_state;
+
+// Accepts until the process ends, handing each connection to libmicrohttpd, which closes it.
+static void *hand_over(void *argument) {
+    hand_over_state *state = argument;
+    for (;;) {
+        struct sockaddr_in peer;
+        socklen_t length = sizeof peer;
+        int connection = accept(state->listener, (struct sockaddr *)&peer, &length);
+        if (connection < 0) continue;
+        if (MHD_add_connection(state->daemon, connection, (struct sockaddr *)&peer, length) != MHD_YES) close(connection);
+    }
+    return NULL;
+}
+
+static int listening_socket(uint16_t port) {
+    int descriptor = socket(AF_INET, SOCK_STREAM, 0);
+    int on = 1;
+    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons(port), .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    if (descriptor < 0 || bind(descriptor, (struct sockaddr *)&address, sizeof address) != 0 ||
+        listen(descriptor, 1024) != 0) {
+        return -1;
+    }
+    return descriptor;
+}
+
 int main(int argc, char **argv) {
     if (argc != 5) {
         fprintf(stderr, "usage: %s PORT THREADS CONTENT_TYPE FILE\n", argv[0]);
@@ -51,9 +90,14 @@ int main(int argc, char **argv) {
     // libmicrohttpd's choice of event loop (epoll on Linux), or poll, the emulator's, with OPENMARKET_EVENT_LOOP=poll.
     const char *loop = getenv("OPENMARKET_EVENT_LOOP");
     unsigned int poller = loop != NULL && strcmp(loop, "poll") == 0 ? MHD_USE_POLL : MHD_USE_AUTO;
+    const char *accept_mode = getenv("OPENMARKET_BARE_ACCEPT");
+    bool handing_over = accept_mode != NULL && strcmp(accept_mode, "handover") == 0;
+    hand_over_state hand_over_state = {.listener = handing_over ? listening_socket((uint16_t)atoi(argv[1])) : -1};
+    if (handing_over && hand_over_state.listener < 0) { perror("listen"); return 1; }
     struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | poller | MHD_USE_ITC | MHD_USE_TURBO | MHD_ALLOW_SUSPEND_RESUME,
-        (uint16_t)atoi(argv[1]), NULL, NULL,
+        MHD_USE_INTERNAL_POLLING_THREAD | poller | MHD_USE_ITC | MHD_USE_TURBO | MHD_ALLOW_SUSPEND_RESUME |
+            (handing_over ? MHD_USE_NO_LISTEN_SOCKET : 0),
+        handing_over ? 0 : (uint16_t)atoi(argv[1]), NULL, NULL,
         on_access, NULL,
         MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0,
         MHD_OPTION_CONNECTION_TIMEOUT, 30u,
@@ -61,6 +105,9 @@ int main(int argc, char **argv) {
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
         MHD_OPTION_END);
     if (daemon == NULL) { fprintf(stderr, "cannot start\n"); return 1; }
+    hand_over_state.daemon = daemon;
+    pthread_t acceptor;
+    if (handing_over && pthread_create(&acceptor, NULL, hand_over, &hand_over_state) != 0) { perror("thread"); return 1; }
     printf("listening\n");
     fflush(stdout);
     sigset_t stop;

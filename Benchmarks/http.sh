@@ -5,7 +5,9 @@
 # Environment: THREADS, DURATION (default 10s), CONNECTIONS (64), ROUNDS (3), NEW_CONNECTIONS (1: a connection per
 # request, as clients without keep-alive make), OPENMARKET_EVENT_LOOP (poll: bare libmicrohttpd on the emulator's loop),
 # OPENMARKET_BINARY (the build to measure instead of this clone's), OPENMARKET_BASELINE (a build to compare it with),
-# LOGGING (1: also a server logging every request at info level; 0 leaves it out, for shorter rounds).
+# LOGGING (1: also a server logging every request at info level; 0 leaves it out, for shorter rounds),
+# OPENMARKET_BARE_ACCEPT (handover: bare libmicrohttpd gets its connections handed over by a thread of its own, as the
+# emulator's listener hands them over, instead of every pool thread accepting for itself; see bare_microhttpd.c).
 source "$(dirname "$0")/lib.sh"
 ensure_tool wrk wrk
 build_release
@@ -39,7 +41,8 @@ compare_rounds "${targets[@]}" bare_health="http://127.0.0.1:$health_port/" bare
   bare_list="http://127.0.0.1:$list_port/"
 
 echo "threads=$THREADS connections=$CONNECTIONS duration=$DURATION new_connections=${NEW_CONNECTIONS:-0}" \
-  "loop=poll (bare: ${OPENMARKET_EVENT_LOOP:-auto}), median of $ROUNDS alternating rounds"
+  "loop=poll (bare: ${OPENMARKET_EVENT_LOOP:-auto}, accept: ${OPENMARKET_BARE_ACCEPT:-its own}), median of $ROUNDS" \
+  "alternating rounds"
 for endpoint in health detail list; do
   bare=RESULT_bare_$endpoint quiet=RESULT_quiet_$endpoint logging=RESULT_logging_$endpoint
   report "openmarket $endpoint (quiet)" "${!quiet}" "bare libmicrohttpd" "${!bare}"
