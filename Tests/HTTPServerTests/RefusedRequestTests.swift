@@ -61,6 +61,8 @@ struct RefusedRequestTests {
               (431, "GET /healthChecker HTTP/1.1\r\nHost: x\r\nX-Long: \(String(repeating: "a", count: 20_000))\r\n\r\n", "headers"),
               (400, "POST /healthChecker HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", "Transfer-Encoding"),
               (413, "POST /healthChecker HTTP/1.1\r\nHost: x\r\nContent-Length: 209715200\r\n\r\n", "body"),
+              (400, "POST /healthChecker HTTP/1.1\r\nHost: x\r\ntransfer-encoding: gzip\r\n\r\n", "Transfer-Encoding"),
+              (413, "POST /healthChecker HTTP/1.1\r\nHost: x\r\nCONTENT-LENGTH: 209715200\r\n\r\n", "body"),
           ], [false, true])
     func refusals(refusal: (status: Int, request: String, explanation: String), keptAlive: Bool) throws {
         try Self.withJSONErrors { server in

@@ -8,6 +8,8 @@
 // What one request has gathered so far; cleared when the next request's line arrives.
 typedef struct {
     size_t header_count, head_bytes;
+    // The first Transfer-Encoding and Content-Length, as libmicrohttpd's lookup would find them; NULL when absent.
+    const char *transfer_coding, *declared_length;
     uint8_t *body;              // Grows geometrically up to max_body_bytes; NULL until the first body bytes.
     size_t body_length, body_capacity;
     size_t expected_length;     // From Content-Length (never over the cap), so a declared body is allocated once.
@@ -104,15 +106,30 @@ static bool append_body(request_progress *progress, const char *data, size_t len
     return true;
 }
 
+// Whether `key`, `length` bytes long, is `name` in any case.
+static bool is_named(const char *key, size_t length, const char *name, size_t name_length) {
+    return length == name_length && strcasecmp(key, name) == 0;
+}
+
+// Collects the headers in the order they came; the two that delimit a body are noted on the way, in place of two
+// more walks over libmicrohttpd's list.
 static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
     request_state *state = cls;
     request_progress *progress = &state->progress;
     if (progress->header_count == state->header_capacity) return MHD_NO;  // Counted just before: cannot happen.
+    value = value != NULL ? value : "";
     state->header_names[progress->header_count] = key;
-    state->header_values[progress->header_count] = value != NULL ? value : "";
+    state->header_values[progress->header_count] = value;
     progress->header_count += 1;
-    progress->head_bytes += strlen(key) + (value != NULL ? strlen(value) : 0) + 4;  // ": " and CRLF.
+    size_t key_length = strlen(key);
+    progress->head_bytes += key_length + strlen(value) + 4;  // ": " and CRLF.
+    static const char coding[] = MHD_HTTP_HEADER_TRANSFER_ENCODING, length[] = MHD_HTTP_HEADER_CONTENT_LENGTH;
+    if (progress->transfer_coding == NULL && is_named(key, key_length, coding, sizeof coding - 1)) {
+        progress->transfer_coding = value;
+    } else if (progress->declared_length == NULL && is_named(key, key_length, length, sizeof length - 1)) {
+        progress->declared_length = value;
+    }
     return MHD_YES;
 }
 
@@ -158,17 +175,16 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
 }
 
 // What the shim itself refuses once the headers are in, before any body is read; HTTP_SHIM_COMPLETE when nothing.
-static http_shim_request_state refusal(struct http_shim_server *server, struct MHD_Connection *connection,
-                                       size_t line, request_state *state) {
+static http_shim_request_state refusal(struct http_shim_server *server, size_t line, request_state *state) {
     request_progress *progress = &state->progress;
     if (shim_headers_arrived(state->connection)) return HTTP_SHIM_TOO_MANY_CONNECTIONS;
     if (line > server->config.max_head_bytes) return HTTP_SHIM_TARGET_TOO_LONG;
     if (progress->head_bytes > server->config.max_head_bytes) return HTTP_SHIM_HEADERS_TOO_LARGE;
     // Only "chunked" (which libmicrohttpd decodes) or no transfer coding delimits a body this server can read.
-    const char *coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+    const char *coding = progress->transfer_coding;
     if (coding != NULL && strcasecmp(coding, "chunked") != 0) return HTTP_SHIM_UNSUPPORTED_TRANSFER_CODING;
     progress->chunked = coding != NULL;
-    const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    const char *declared = progress->declared_length;
     // An out-of-range length saturates, which is simply too large; libmicrohttpd refuses one that is not a number.
     unsigned long long length = declared != NULL && coding == NULL ? strtoull(declared, NULL, 10) : 0;
     if (length > (unsigned long long)server->config.max_body_bytes) return HTTP_SHIM_BODY_TOO_LARGE;
@@ -214,7 +230,7 @@ static enum MHD_Result on_headers(struct http_shim_server *server, struct MHD_Co
     }
     size_t line = strlen(method) + strlen(state->target) + strlen(version) + 4;  // Two spaces and CRLF.
     if (!collect_headers(connection, state, line)) return MHD_NO;
-    http_shim_request_state refused = refusal(server, connection, line, state);
+    http_shim_request_state refused = refusal(server, line, state);
     return refused == HTTP_SHIM_COMPLETE ? MHD_YES : answer(server, connection, method, version, state, refused);
 }
 
