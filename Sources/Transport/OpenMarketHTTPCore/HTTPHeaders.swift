@@ -25,20 +25,19 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence {
 }
 
 extension String {
-    /// Compares UTF-8 bytes with ASCII letters folded; no allocation, unlike `lowercased()`.
+    /// Compares UTF-8 bytes with ASCII letters folded; no allocation, unlike `lowercased()`. Over the bytes in place:
+    /// stepping through two UTF-8 views cost a header lookup more than the rest of it.
     func equalsIgnoringASCIICase(_ other: String) -> Bool {
         // Most names a lookup passes differ in length, which a native string knows without reading it.
         guard utf8.count == other.utf8.count else { return false }
-        var left = utf8.makeIterator()
-        var right = other.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil):
+        var left = self
+        var right = other
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                for index in left.indices where left[index].asciiLowercased != right[index].asciiLowercased {
+                    return false
+                }
                 return true
-            case let (a?, b?) where a.asciiLowercased == b.asciiLowercased:
-                continue
-            default:
-                return false
             }
         }
     }

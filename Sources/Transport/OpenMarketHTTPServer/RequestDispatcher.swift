@@ -50,7 +50,7 @@ final class RequestDispatcher: Sendable {
         fields.reserveCapacity(headerCount)
         for index in 0..<headerCount {
             guard let name = raw.header_names[index], let value = raw.header_values[index] else { continue }
-            fields.append((String(cString: name), String(cString: value)))
+            fields.append((CommonHeaderName.name(name), String(cString: value)))
         }
         let (path, query) = raw.target.map(pathAndQuery) ?? ("/", "")
         return Request(
