@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import OpenMarketHTTPCore
 import OpenMarketLocking
 import OpenMarketStore
@@ -40,23 +45,55 @@ final class ResponseCache: Sendable {
     }
 
     /// What a cached response depends on: the target, and the scheme and Host its image URLs start with (unless
-    /// `--public-url` fixes them). Made of the request's own strings, so a lookup allocates nothing; compared by
-    /// their bytes, as a search compares (`ExactText`). Two Hosts that give the same base URL are two entries, which
-    /// costs room, never a wrong answer.
+    /// `--public-url` fixes them), in one run of bytes, each text after its length: compared byte for byte, as a
+    /// search compares (`ExactText`), and hashed in one pass. Four texts hashed and compared one by one cost a detail
+    /// more than the rest of its answer. Two Hosts that give the same base URL are two entries, which costs room,
+    /// never a wrong answer.
     private struct Key: Hashable {
-        let scheme: ExactText
-        let host: ExactText
-        let path: ExactText
-        let query: ExactText
+        let bytes: [UInt8]
 
         init(_ request: Request, hostMatters: Bool) {
-            scheme = ExactText(hostMatters ? request.scheme : "")
-            host = ExactText(hostMatters ? request.headers["Host"] ?? "" : "")
-            path = ExactText(request.path)
-            query = ExactText(request.query)
+            var texts = (
+                hostMatters ? request.scheme : "", hostMatters ? request.headers["Host"] ?? "" : "", request.path,
+                request.query)
+            let count = 4 * MemoryLayout<UInt32>.size + texts.0.utf8.count + texts.1.utf8.count + texts.2.utf8.count
+                + texts.3.utf8.count
+            bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var position = buffer.baseAddress!
+                Self.copy(&texts.0, to: &position)
+                Self.copy(&texts.1, to: &position)
+                Self.copy(&texts.2, to: &position)
+                Self.copy(&texts.3, to: &position)
+                initialized = count
+            }
         }
 
-        var cost: Int { scheme.text.utf8.count + host.text.utf8.count + path.text.utf8.count + query.text.utf8.count }
+        /// The length first, so that no two ways of cutting the same bytes into four texts make one key; the bytes
+        /// copied in place (`withUTF8`), not one by one through the UTF-8 view.
+        private static func copy(_ text: inout String, to position: inout UnsafeMutablePointer<UInt8>) {
+            var length = UInt32(truncatingIfNeeded: text.utf8.count).littleEndian
+            memcpy(position, &length, MemoryLayout<UInt32>.size)
+            position += MemoryLayout<UInt32>.size
+            text.withUTF8 { utf8 in
+                if let start = utf8.baseAddress { memcpy(position, start, utf8.count) }
+                position += utf8.count
+            }
+        }
+
+        var cost: Int { bytes.count }
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            guard lhs.bytes.count == rhs.bytes.count else { return false }
+            return lhs.bytes.withUnsafeBytes { left in
+                rhs.bytes.withUnsafeBytes { right in
+                    left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+                }
+            }
+        }
     }
 
     /// A first page to compute again after each write: the request, and the API that answers it, held weakly.
