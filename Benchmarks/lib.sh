@@ -7,6 +7,16 @@ THREADS="${THREADS:-$(nproc 2>/dev/null || sysctl -n hw.ncpu)}"
 DURATION="${DURATION:-10s}"
 ROUNDS="${ROUNDS:-3}"
 CONNECTIONS="${CONNECTIONS:-64}"
+# PIN=1 runs every server on the first CPU and wrk on the others (taskset, Linux). Unpinned on two cores, where the
+# scheduler happens to put the server's and wrk's threads moves a figure by up to a third from one run to the next
+# (a server whose threads share a core while wrk has the other serves the most); pinned, a figure is the server's own
+# cost on one core.
+SERVER_CPUS=()
+CLIENT_CPUS=()
+if [ "${PIN:-0}" = 1 ]; then
+  SERVER_CPUS=(taskset -c 0)
+  CLIENT_CPUS=(taskset -c "1-$(($(nproc) - 1))")
+fi
 PIDS=()
 # Stops every server started so far and waits for them to exit.
 cleanup_servers() {
@@ -42,7 +52,7 @@ build_bare() {
 
 # start_openmarket ARGS... : starts the emulator on a free port and sets OPENMARKET_URL.
 start_openmarket() {
-  "$OPENMARKET" serve --port 0 --threads "$THREADS" "$@" >"$WORK_DIR/serve.out" 2>"$WORK_DIR/serve.err" &
+  "${SERVER_CPUS[@]}" "$OPENMARKET" serve --port 0 --threads "$THREADS" "$@" >"$WORK_DIR/serve.out" 2>"$WORK_DIR/serve.err" &
   PIDS+=($!)
   for _ in $(seq 1 100); do
     # The first line names the URL; on a wildcard address the lines after it name network addresses too.
@@ -55,7 +65,7 @@ start_openmarket() {
 
 # start_bare PORT CONTENT_TYPE FILE
 start_bare() {
-  "$WORK_DIR/bare_microhttpd" "$1" "$THREADS" "$2" "$3" >"$WORK_DIR/bare.out" 2>&1 &
+  "${SERVER_CPUS[@]}" "$WORK_DIR/bare_microhttpd" "$1" "$THREADS" "$2" "$3" >"$WORK_DIR/bare.out" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 100); do grep -q listening "$WORK_DIR/bare.out" && return 0; sleep 0.05; done
   echo "bare libmicrohttpd did not start" >&2; exit 1
@@ -78,13 +88,13 @@ WRK_HEADERS=()
 
 # measure URL : prints "REQS P99_MS" after a warm-up; wrk stops by itself after $DURATION.
 measure() {
-  wrk -t2 -c"$CONNECTIONS" -d2s "${WRK_HEADERS[@]}" "$1" >/dev/null
+  "${CLIENT_CPUS[@]}" wrk -t2 -c"$CONNECTIONS" -d2s "${WRK_HEADERS[@]}" "$1" >/dev/null
   measure_once "$1"
 }
 
 # measure_once URL : prints "REQS P99_MS" of one wrk run of $DURATION, without a warm-up.
 measure_once() {
-  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "${WRK_HEADERS[@]}" "$1" | awk '
+  "${CLIENT_CPUS[@]}" wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "${WRK_HEADERS[@]}" "$1" | awk '
     /Requests\/sec/ { reqs = $2 }
     /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms/, "", v) } else if (v ~ /s$/) { sub(/s/, "", v); v *= 1000 } p99 = v }
     END { printf "%.0f %.2f\n", reqs, p99 }'
