@@ -44,15 +44,18 @@ struct ServeCommandTests {
 
     @Test("every documented environment variable is honoured")
     func environment() throws {
-        let port = try FreePort.find()
         let database = temporaryDatabase()
-        let server = try ServerProcess([], environment: [
-            "OPENMARKET_PORT": String(port), "OPENMARKET_DATABASE": database, "OPENMARKET_API": "v2b",
-            "OPENMARKET_VENDORS": "alice:alice-id:alice-secret,bob:bob-id:bob-secret",
-            "OPENMARKET_STRICT": "true", "OPENMARKET_PUBLIC_URL": "http://phone.example:9",
-            "OPENMARKET_NOW": "2023-03-22T15:30:00Z", "OPENMARKET_LOG_LEVEL": "warning",
-            "OPENMARKET_MAX_BODY_BYTES": "100000", "OPENMARKET_THREADS": "3",
-        ])
+        var port: UInt16 = 0
+        let server = try ServerProcess.onFreePort({ _ in [] }) { chosen in
+            port = chosen
+            return [
+                "OPENMARKET_PORT": String(chosen), "OPENMARKET_DATABASE": database, "OPENMARKET_API": "v2b",
+                "OPENMARKET_VENDORS": "alice:alice-id:alice-secret,bob:bob-id:bob-secret",
+                "OPENMARKET_STRICT": "true", "OPENMARKET_PUBLIC_URL": "http://phone.example:9",
+                "OPENMARKET_NOW": "2023-03-22T15:30:00Z", "OPENMARKET_LOG_LEVEL": "warning",
+                "OPENMARKET_MAX_BODY_BYTES": "100000", "OPENMARKET_THREADS": "3",
+            ]
+        }
         #expect(server.port == port)
         #expect(!server.startupOutput.contains("demo vendor"))
         let connection = try RawHTTPConnection(port: port)
