@@ -11,7 +11,8 @@ import Testing
 struct RequestHeadTests {
     /// Each route answers the method, the version and the header names it was given, one a line.
     private static func echoHead(_ router: inout Router) {
-        for method in [HTTPMethod.get, .post, .put, .delete, .patch, HTTPMethod("OPTIONS"), HTTPMethod("GETX")] {
+        let others = ["OPTIONS", "GETX", "G", "GE", "POS"].map(HTTPMethod.init)
+        for method in [HTTPMethod.get, .post, .put, .delete, .patch] + others {
             router.on(method, "/head") { request, _ in
                 let lines = [request.method.rawValue, request.version] + request.headers.map { "\($0.name)=\($0.value)" }
                 return Response(status: .ok, contentType: "text/plain", body: Array(lines.joined(separator: "\n").utf8))
@@ -40,7 +41,7 @@ struct RequestHeadTests {
 
     @Test(
         "every method reaches its route as sent, HTTP/1.0 as sent",
-        arguments: ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "GETX"])
+        arguments: ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "GETX", "G", "GE", "POS"])
     func methods(method: String) throws {
         try withServer(routes: Self.echoHead) { server in
             let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 10)

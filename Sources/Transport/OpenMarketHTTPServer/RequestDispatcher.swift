@@ -63,13 +63,12 @@ final class RequestDispatcher: Sendable {
             clientAddress: raw.client_address.map { String(cString: $0) } ?? "")
     }
 
-    /// The usual methods as literals, which cost no copy of the bytes; any other as sent.
+    /// The usual methods as literals, which cost no copy of the bytes; any other as sent. `strcmp` reads no further
+    /// than the method's own end, however short it is.
     private static func method(_ text: UnsafePointer<CChar>) -> HTTPMethod {
-        switch (text[0], text[1], text[2], text[3]) {
-        case (0x47, 0x45, 0x54, 0): HTTPMethod("GET")
-        case (0x50, 0x4F, 0x53, 0x54) where text[4] == 0: HTTPMethod("POST")
-        default: HTTPMethod(String(cString: text))
-        }
+        if strcmp(text, "GET") == 0 { return HTTPMethod("GET") }
+        if strcmp(text, "POST") == 0 { return HTTPMethod("POST") }
+        return HTTPMethod(String(cString: text))
     }
 
     /// "HTTP/1.1" as a literal; "HTTP/1.0" (libmicrohttpd reads no other) as sent.
