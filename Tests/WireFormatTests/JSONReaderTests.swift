@@ -93,6 +93,14 @@ import Testing
             + "null)"),
         ("\u{7F}", 0, "expected a JSON value, found byte 0x7F"),
         ("한", 0, "expected a JSON value, found '한'"),
+        // Breaks and invisible characters, which would break the message's one line or show nothing in quotes.
+        ("\u{85}", 0, "expected a JSON value, found the character U+0085"),
+        ("\u{2028}", 0, "expected a JSON value, found the character U+2028"),
+        ("\u{2029}", 0, "expected a JSON value, found the character U+2029"),
+        ("\u{A0}", 0, "expected a JSON value, found the character U+00A0"),
+        ("\u{200B}", 0, "expected a JSON value, found the character U+200B"),
+        ("[1\u{3000}]", 2, "expected ',' or ']' after an array element, found the character U+3000"),
+        ("é", 0, "expected a JSON value, found 'é'"),
     ])
     func rejectsWithOffsetAndMessage(_ text: String, _ offset: Int, _ message: String) {
         #expect(throws: JSONParseError(offset: offset, message: message)) {

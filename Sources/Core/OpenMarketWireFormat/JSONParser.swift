@@ -313,6 +313,24 @@ struct JSONParser {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
+    /// A character a message can show between quotes: not a line or paragraph break (NEL, U+2028, U+2029 would
+    /// break a message's one line), not a control, format or space character (nothing would show between them).
+    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .privateUse, .surrogate,
+            .unassigned:
+            false
+        default:
+            !scalar.properties.isWhitespace
+        }
+    }
+
+    /// `U+0085`, as the Unicode standard writes a code point.
+    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     private func isWordByte(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || isDigit(byte) || byte == UInt8(ascii: "_")
     }
@@ -349,8 +367,11 @@ struct JSONParser {
             return "'" + String(UnicodeScalar(byte)) + "'"
         }
         if byte >= 0x80, let length = UTF8Sequence.length(at: position, in: input) {
-            let character = UnsafeBufferPointer(rebasing: input[position..<position + length])
-            return "'" + String(decoding: character, as: UTF8.self) + "'"
+            let bytes = UnsafeBufferPointer(rebasing: input[position..<position + length])
+            let character = String(decoding: bytes, as: UTF8.self)
+            // A well-formed sequence decodes to one scalar.
+            guard let scalar = character.unicodeScalars.first else { return "'" + character + "'" }
+            return Self.isVisible(scalar) ? "'" + character + "'" : "the character " + Self.codePoint(scalar)
         }
         let hex = String(byte, radix: 16, uppercase: true)
         return "byte 0x" + (hex.count == 1 ? "0" + hex : hex)

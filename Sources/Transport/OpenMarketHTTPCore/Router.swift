@@ -32,7 +32,7 @@ package struct Router: Sendable {
     /// answers 5xx, and one that is not an `HTTPResponseError` at all (a bug), which answers 500.
     package init(
         renderError: @escaping ErrorRenderer,
-        reportServerError: @escaping @Sendable (Request, any Error) -> Void = Router.logToStandardError
+        reportServerError: @escaping @Sendable (Request, any Error) -> Void = { Router.logToStandardError($0, $1) }
     ) {
         self.renderError = renderError
         self.reportServerError = reportServerError
