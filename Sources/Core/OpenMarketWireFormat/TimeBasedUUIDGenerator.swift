@@ -17,7 +17,7 @@ package final class TimeBasedUUIDGenerator: Sendable {
     private let lastTicks = Locked<Int64>(-1)
 
     /// `milliseconds` is the clock (unix time in milliseconds); tests pass a fixed one.
-    package init(milliseconds: @escaping @Sendable () -> Int64 = WallClock.millisecondsSinceEpoch) {
+    package init(milliseconds: @escaping @Sendable () -> Int64 = { WallClock.millisecondsSinceEpoch() }) {
         var random = SystemRandomNumberGenerator()
         clockSequence = random.next() & 0x3FFF | 0x8000
         self.milliseconds = milliseconds
