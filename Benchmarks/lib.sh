@@ -8,9 +8,9 @@ DURATION="${DURATION:-10s}"
 ROUNDS="${ROUNDS:-3}"
 CONNECTIONS="${CONNECTIONS:-64}"
 # PIN=1 runs every server on the first CPU and wrk on the others (taskset, Linux). Unpinned on two cores, where the
-# scheduler happens to put the server's and wrk's threads moves a figure by up to a third from one run to the next
-# (a server whose threads share a core while wrk has the other serves the most); pinned, a figure is the server's own
-# cost on one core.
+# scheduler happens to put the server's and wrk's threads moved bare libmicrohttpd's figure by a seventh from one run
+# to the next, its connections handed over evenly both times (a server whose threads share a core while wrk has the
+# other serves the most); pinned, a figure is the server's own cost on one core.
 SERVER_CPUS=()
 CLIENT_CPUS=()
 if [ "${PIN:-0}" = 1 ]; then
