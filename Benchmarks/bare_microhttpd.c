@@ -7,6 +7,7 @@
 // connections one thread wins changes the figure from run to run: on two cores, with the load generator beside it,
 // all of them on one thread leaves the other core to the client and serves up to half again as many requests.
 #include <arpa/inet.h>
+#include <errno.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -46,24 +47,27 @@ typedef struct {
     struct MHD_Daemon *daemon;
 } hand_over_state;
 
-// Accepts until the process ends, handing each connection to libmicrohttpd, which closes it.
+// Accepts until the listener is shut down (or fails), handing each connection to libmicrohttpd, which closes it.
 static void *hand_over(void *argument) {
     hand_over_state *state = argument;
     for (;;) {
         struct sockaddr_in peer;
         socklen_t length = sizeof peer;
         int connection = accept(state->listener, (struct sockaddr *)&peer, &length);
-        if (connection < 0) continue;
-        if (MHD_add_connection(state->daemon, connection, (struct sockaddr *)&peer, length) != MHD_YES) close(connection);
+        if (connection < 0 && (errno == EINTR || errno == ECONNABORTED)) continue;
+        if (connection < 0) return NULL;  // Shut down by main, or out of descriptors: the benchmark shows it stall.
+        if (MHD_add_connection(state->daemon, connection, (struct sockaddr *)&peer, length) != MHD_YES) {
+            close(connection);
+        }
     }
-    return NULL;
 }
 
 static int listening_socket(uint16_t port) {
     int descriptor = socket(AF_INET, SOCK_STREAM, 0);
     int on = 1;
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
-    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons(port), .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    struct sockaddr_in address = {
+        .sin_family = AF_INET, .sin_port = htons(port), .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
     if (descriptor < 0 || bind(descriptor, (struct sockaddr *)&address, sizeof address) != 0 ||
         listen(descriptor, 1024) != 0) {
         return -1;
@@ -90,6 +94,12 @@ int main(int argc, char **argv) {
     // libmicrohttpd's choice of event loop (epoll on Linux), or poll, the emulator's, with OPENMARKET_EVENT_LOOP=poll.
     const char *loop = getenv("OPENMARKET_EVENT_LOOP");
     unsigned int poller = loop != NULL && strcmp(loop, "poll") == 0 ? MHD_USE_POLL : MHD_USE_AUTO;
+    // Blocked before any thread starts, so that every thread inherits it and only sigwait below takes a stop.
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
     const char *accept_mode = getenv("OPENMARKET_BARE_ACCEPT");
     bool handing_over = accept_mode != NULL && strcmp(accept_mode, "handover") == 0;
     hand_over_state hand_over_state = {.listener = handing_over ? listening_socket((uint16_t)atoi(argv[1])) : -1};
@@ -107,16 +117,19 @@ int main(int argc, char **argv) {
     if (daemon == NULL) { fprintf(stderr, "cannot start\n"); return 1; }
     hand_over_state.daemon = daemon;
     pthread_t acceptor;
-    if (handing_over && pthread_create(&acceptor, NULL, hand_over, &hand_over_state) != 0) { perror("thread"); return 1; }
+    if (handing_over && pthread_create(&acceptor, NULL, hand_over, &hand_over_state) != 0) {
+        perror("thread");
+        return 1;
+    }
     printf("listening\n");
     fflush(stdout);
-    sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGTERM);
-    sigaddset(&stop, SIGINT);
-    sigprocmask(SIG_BLOCK, &stop, NULL);
     int received;
     sigwait(&stop, &received);
+    if (handing_over) {  // No connection is handed to a stopped daemon: shutdown() ends the acceptor's accept().
+        shutdown(hand_over_state.listener, SHUT_RDWR);
+        pthread_join(acceptor, NULL);
+        close(hand_over_state.listener);
+    }
     MHD_stop_daemon(daemon);
     free(body);
     return 0;

@@ -14,7 +14,8 @@ struct RequestHeadTests {
         let others = ["OPTIONS", "GETX", "G", "GE", "POS"].map(HTTPMethod.init)
         for method in [HTTPMethod.get, .post, .put, .delete, .patch] + others {
             router.on(method, "/head") { request, _ in
-                let lines = [request.method.rawValue, request.version] + request.headers.map { "\($0.name)=\($0.value)" }
+                let names = request.headers.map { "\($0.name)=\($0.value)" }
+                let lines = [request.method.rawValue, request.version] + names
                 return Response(status: .ok, contentType: "text/plain", body: Array(lines.joined(separator: "\n").utf8))
             }
         }
@@ -49,7 +50,8 @@ struct RequestHeadTests {
             let response = try connection.request(method, "/head", body: body)
             #expect(response.text.split(separator: "\n").first.map(String.init) == method)
             let old = try RawHTTPConnection(port: server.port, timeoutSeconds: 10)
-            try old.send("\(method) /head HTTP/1.0\r\nContent-Length: \(body.count)\r\n\r\n" + String(decoding: body, as: UTF8.self))
+            let head = "\(method) /head HTTP/1.0\r\nContent-Length: \(body.count)\r\n\r\n"
+            try old.send(head + String(decoding: body, as: UTF8.self))
             let lines = try old.readResponse().text.split(separator: "\n").map(String.init)
             #expect(lines.prefix(2) == [method, "HTTP/1.0"], "\(lines)")
         }

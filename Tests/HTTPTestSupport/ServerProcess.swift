@@ -44,7 +44,9 @@ package final class ServerProcess {
             let port = try FreePort.find()
             do {
                 return try ServerProcess(arguments(port), environment: environment(port))
-            } catch let error as RawHTTPError where error.description.contains("Address already in use") && attempt < 5 {
+            } catch let error as RawHTTPError
+                where error.description.contains("Address already in use") && attempt < 5
+            {
                 attempt += 1
             }
         }

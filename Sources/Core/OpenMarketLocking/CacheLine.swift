@@ -7,6 +7,7 @@ enum CacheLine {
     /// Uninitialized room for one `Value`, alone on its lines; free it with `deallocate()`.
     static func allocate<Value>(_ type: Value.Type) -> UnsafeMutablePointer<Value> {
         let byteCount = (MemoryLayout<Value>.stride + bytes - 1) / bytes * bytes
-        return UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: bytes).bindMemory(to: type, capacity: 1)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: bytes)
+        return memory.bindMemory(to: type, capacity: 1)
     }
 }

@@ -14,9 +14,9 @@ package enum ControlPlanePath {
         // A static string in place, not a stored array: a global is reached through its lazy initializer's check.
         let name: StaticString = "__admin"
         let segment = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        guard path.count - index >= segment.count, segment.indices.allSatisfy({ path[index + $0] == segment[$0] }) else {
-            return false
-        }
+        guard path.count - index >= segment.count,
+            segment.indices.allSatisfy({ path[index + $0] == segment[$0] })
+        else { return false }
         index += segment.count
         return index == path.count || path[index] == slash
     }

@@ -44,7 +44,9 @@ package struct Router: Sendable {
         if let literals = route.pattern.literals, self.route(reaching: method, segments: literals) == nil {
             let path = "/" + literals.joined(separator: "/")
             let length = path.utf8.count
-            if literalRoutes.count <= length { literalRoutes += Array(repeating: [], count: length + 1 - literalRoutes.count) }
+            if literalRoutes.count <= length {
+                literalRoutes += Array(repeating: [], count: length + 1 - literalRoutes.count)
+            }
             literalRoutes[length].append(LiteralRoute(method: method, path: path, index: routes.count))
         }
         routes.append(route)
