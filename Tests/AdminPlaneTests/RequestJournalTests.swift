@@ -27,6 +27,29 @@ import Testing
         #expect(!entry.responseBody.isTruncated)
     }
 
+    @Test func cutsAnAnswerAtTheCapAndTellsItsSize() throws {
+        let journal = RequestJournal(capacity: 3, bodyCap: 4, redactedToken: nil)
+        _ = journal.record(Request(method: .get, path: "/x")) { _ in
+            Response(status: .ok, contentType: "application/json", body: Array("[1,2,3]".utf8))
+        }
+        let entry = try #require(journal.entry(id: 1))
+        #expect(entry.responseBody.bytes == Array("[1,2".utf8))
+        #expect(entry.responseBody.originalSize == 7)
+        #expect(entry.responseBody.isTruncated)
+        #expect(entry.cost == 4)
+        #expect(entry.sentHeaders["Content-Length"] == "7")
+        #expect(entry.responseHeaders["Content-Type"] == "application/json")
+    }
+
+    @Test func timesEachEntryByTheWallClock() throws {
+        let journal = RequestJournal(capacity: 3, redactedToken: nil)
+        let before = JournalClock.wallSeconds()
+        record(journal)
+        let after = JournalClock.wallSeconds()
+        let entry = try #require(journal.entry(id: 1))
+        #expect(entry.time >= before - 0.01 && entry.time <= after + 0.01)
+    }
+
     @Test func dropsTheOldestBeyondTheTotal() {
         let journal = RequestJournal(capacity: 1000, redactedToken: nil)
         // 2 MiB kept per entry (both bodies at the cap): 32 entries fill 64 MiB.

@@ -1,41 +1,142 @@
 /// What a handler answers. The server adds Content-Length, Date and the connection headers itself.
+///
+/// Its fields live in one copy-on-write box. A cached answer is handed to every request and kept by the journal, on
+/// both daemon threads at once: as one reference, a copy or a destroy costs one reference count, where the fields
+/// one by one cost four (headers, body, reuse, status), each on memory the other thread writes too.
 package struct Response: Sendable {
-    package var status: HTTPStatus { didSet { reuse = nil } }
-    package var headers: HTTPHeaders { didSet { reuse = nil } }
-    package var body: [UInt8] { didSet { reuse = nil } }
+    private var fields: Fields
+
+    package var status: HTTPStatus {
+        get { fields.status }
+        _modify {
+            let fields = uniqueFields()
+            yield &fields.status
+            fields.reuse = nil
+        }
+    }
+
+    package var headers: HTTPHeaders {
+        get { fields.headers }
+        _modify {
+            let fields = uniqueFields()
+            yield &fields.headers
+            fields.reuse = nil
+        }
+    }
+
+    package var body: [UInt8] {
+        get { fields.body }
+        _modify {
+            let fields = uniqueFields()
+            yield &fields.body
+            fields.reuse = nil
+        }
+    }
+
     /// Why the request failed, as the client was told, when an error was rendered; the access log writes it.
-    package var errorMessage: String?
+    package var errorMessage: String? {
+        get { fields.errorMessage }
+        _modify { yield &uniqueFields().errorMessage }
+    }
+
     /// The rendered error's `HTTPResponseError.kind`, when it names one.
-    package var errorKind: String?
+    package var errorKind: String? {
+        get { fields.errorKind }
+        _modify { yield &uniqueFields().errorKind }
+    }
+
     /// Sent instead of `body` when set.
-    package var sharedBody: SharedBytes? { didSet { reuse = nil } }
+    package var sharedBody: SharedBytes? {
+        get { fields.sharedBody }
+        _modify {
+            let fields = uniqueFields()
+            yield &fields.sharedBody
+            fields.reuse = nil
+        }
+    }
+
     /// Set on a response sent many times unchanged (one a cache keeps), where a transport keeps what it made of it
     /// for the first send. A change to what goes on the wire (status, headers, body) drops it.
-    package var reuse: ResponseReuse?
+    package var reuse: ResponseReuse? {
+        get { fields.reuse }
+        _modify { yield &uniqueFields().reuse }
+    }
+
     /// How the answer is sent; a fault may break it.
-    package var delivery = Delivery.send
+    package var delivery: Delivery {
+        get { fields.delivery }
+        _modify { yield &uniqueFields().delivery }
+    }
+
     /// How long the server waits before sending it, without holding a thread meanwhile.
-    package var delay = Duration.zero
+    package var delay: Duration {
+        get { fields.delay }
+        _modify { yield &uniqueFields().delay }
+    }
+
     /// What fault injection did to this answer ("fault 3: drop"), for the request journal; nil when nothing.
-    package var faultNote: String?
+    package var faultNote: String? {
+        get { fields.faultNote }
+        _modify { yield &uniqueFields().faultNote }
+    }
 
     package init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
-        self.status = status
-        self.headers = headers
-        self.body = body
+        fields = Fields(status: status, headers: headers, body: body)
     }
 
     package init(status: HTTPStatus, contentType: String, sharedBody: SharedBytes) {
         self.init(status: status, headers: HTTPHeaders([("Content-Type", contentType)]))
-        self.sharedBody = sharedBody
-    }
-
-    /// The length of the body that is sent.
-    package var bodyCount: Int {
-        sharedBody?.count ?? body.count
+        fields.sharedBody = sharedBody
     }
 
     package init(status: HTTPStatus, contentType: String, body: [UInt8]) {
         self.init(status: status, headers: HTTPHeaders([("Content-Type", contentType)]), body: body)
+    }
+
+    /// The length of the body that is sent.
+    package var bodyCount: Int {
+        fields.sharedBody?.count ?? fields.body.count
+    }
+
+    /// The box, copied first when another response shares it: a change to one response never shows in another.
+    private mutating func uniqueFields() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) { fields = Fields(copying: fields) }
+        return fields
+    }
+}
+
+extension Response {
+    /// Unchecked Sendable: a box is changed only through a response that holds the sole reference to it
+    /// (`uniqueFields`), and a response is a value, so no other thread can see it while it changes.
+    fileprivate final class Fields: @unchecked Sendable {
+        var status: HTTPStatus
+        var headers: HTTPHeaders
+        var body: [UInt8]
+        var errorMessage: String?
+        var errorKind: String?
+        var sharedBody: SharedBytes?
+        var reuse: ResponseReuse?
+        var delivery = Delivery.send
+        var delay = Duration.zero
+        var faultNote: String?
+
+        init(status: HTTPStatus, headers: HTTPHeaders, body: [UInt8]) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+
+        init(copying other: Fields) {
+            status = other.status
+            headers = other.headers
+            body = other.body
+            errorMessage = other.errorMessage
+            errorKind = other.errorKind
+            sharedBody = other.sharedBody
+            reuse = other.reuse
+            delivery = other.delivery
+            delay = other.delay
+            faultNote = other.faultNote
+        }
     }
 }

@@ -23,20 +23,10 @@ import OpenMarketStore
 final class ResponseCache: Sendable {
     typealias Compute = @Sendable () throws -> Response
 
-    /// Shared by the entry and every answer handed out: a hit copies one reference, not the response's fields.
-    private final class KeptResponse: Sendable {
-        let response: Response
-
-        init(_ response: Response) {
-            var kept = response
-            kept.reuse = ResponseReuse()  // Every hit sends these same bytes.
-            self.response = kept
-        }
-    }
-
     private struct Entry {
         let writeCount: UInt64
-        let kept: KeptResponse
+        /// Handed out as it is: a response is one reference to its fields, so a hit copies one reference.
+        let response: Response
         /// Key and body bytes, counted against `maxBytes`.
         let cost: Int
         /// Whether a client was given it. One computed ahead that nobody asked for is not computed again, so a run
@@ -165,21 +155,21 @@ final class ResponseCache: Sendable {
 
     private func freshResponse(_ key: Key) -> Response? {
         let writeCount = store.writeCount
-        let kept = entries.withLock { entries -> KeptResponse? in
+        return entries.withLock { entries -> Response? in
             guard let index = entries.byKey.index(forKey: key), entries.byKey.values[index].writeCount == writeCount else {
                 return nil
             }
             // Written only the first time: a store on every hit would move the entry's memory between the cores.
             if !entries.byKey.values[index].served { entries.byKey.values[index].served = true }
-            return entries.byKey.values[index].kept
+            return entries.byKey.values[index].response
         }
-        return kept?.response
     }
 
     private func keep(_ response: Response, key: Key, writeCount: UInt64, served: Bool) {
         // Keys count too: many distinct query strings must not grow the cache past its bound.
-        let entry = Entry(
-            writeCount: writeCount, kept: KeptResponse(response), cost: key.cost + response.body.count, served: served)
+        var kept = response
+        kept.reuse = ResponseReuse()  // Every hit sends these same bytes.
+        let entry = Entry(writeCount: writeCount, response: kept, cost: key.cost + response.body.count, served: served)
         // Freed after the lock is released.
         var dropped: [Key: Entry] = [:]
         entries.withLock { entries in

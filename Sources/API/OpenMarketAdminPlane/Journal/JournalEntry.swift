@@ -10,22 +10,17 @@ final class JournalEntry: Sendable {
     /// Without its body, which `requestBody` keeps up to the journal's cap.
     let request: Request
     let requestBody: KeptBody
-    let status: HTTPStatus
-    /// As the handler set them; `sentHeaders` adds what the server adds.
-    let responseHeaders: HTTPHeaders
-    let responseBody: KeptBody
-    /// The message of an error answer, as the client got it.
-    let errorMessage: String?
-    /// Which error it was (`Response.errorKind`), when the error names its kind.
-    let errorKind: String?
-    /// What a fault or latency did to the answer, when anything.
-    let faultNote: String?
+    /// The answer as the handler made it, its body cut to the journal's cap. Kept whole, as one reference: a cached
+    /// answer is shared by every request that got it, so its fields one by one would cost a reference count each on
+    /// memory both daemon threads write.
+    private let response: Response
+    private let responseBodySize: Int
 
     /// `redactedHeaders` replace the request's own when given. The request is copied once, here: every copy of
-    /// one costs its fields' reference counts, on every request.
+    /// one costs its fields' reference counts, on every request. `response` comes from `kept(_:bodyCap:)`.
     init(
         id: Int, time: Double, durationMicros: Int, request: Request, redactedHeaders: HTTPHeaders? = nil,
-        requestBody: KeptBody, response: Response, responseBody: KeptBody
+        requestBody: KeptBody, response: (kept: Response, bodySize: Int)
     ) {
         self.id = id
         self.time = time
@@ -35,22 +30,38 @@ final class JournalEntry: Sendable {
         if let redactedHeaders { kept.headers = redactedHeaders }
         self.request = kept
         self.requestBody = requestBody
-        status = response.status
-        responseHeaders = response.headers
-        self.responseBody = responseBody
-        errorMessage = response.errorMessage
-        errorKind = response.errorKind
-        faultNote = response.faultNote
+        self.response = response.kept
+        responseBodySize = response.bodySize
     }
 
+    /// The response as an entry keeps it, with the size of its body before the cut. Only a body over the cap is
+    /// copied; made outside the journal's lock, as that copy may be a megabyte.
+    static func kept(_ response: Response, bodyCap: Int) -> (kept: Response, bodySize: Int) {
+        guard response.body.count > bodyCap else { return (response, response.body.count) }
+        var cut = response
+        cut.body = Array(response.body.prefix(bodyCap))
+        return (cut, response.body.count)
+    }
+
+    var status: HTTPStatus { response.status }
+    /// As the handler set them; `sentHeaders` adds what the server adds.
+    var responseHeaders: HTTPHeaders { response.headers }
+    var responseBody: KeptBody { KeptBody(kept: response.body, originalSize: responseBodySize) }
+    /// The message of an error answer, as the client got it.
+    var errorMessage: String? { response.errorMessage }
+    /// Which error it was (`Response.errorKind`), when the error names its kind.
+    var errorKind: String? { response.errorKind }
+    /// What a fault or latency did to the answer, when anything.
+    var faultNote: String? { response.faultNote }
+
     /// Counted against the journal's total: the bodies, which dwarf everything else an entry holds.
-    var cost: Int { requestBody.bytes.count + responseBody.bytes.count }
+    var cost: Int { requestBody.bytes.count + response.body.count }
 
     /// With the Content-Length the server adds to every answer, so the journal shows what was sent. Built when
     /// someone looks, not on the request path.
     var sentHeaders: HTTPHeaders {
-        var headers = responseHeaders
-        headers.add(name: "Content-Length", value: String(responseBody.originalSize))
+        var headers = response.headers
+        headers.add(name: "Content-Length", value: String(responseBodySize))
         return headers
     }
 }

@@ -8,8 +8,12 @@ struct KeptBody: Sendable {
 
     /// Shares the body's storage when it fits (no copy on the request path); copies the first `cap` bytes when not.
     init(_ body: [UInt8], cap: Int) {
-        bytes = body.count <= cap ? body : Array(body.prefix(cap))
-        originalSize = body.count
+        self.init(kept: body.count <= cap ? body : Array(body.prefix(cap)), originalSize: body.count)
+    }
+
+    init(kept: [UInt8], originalSize: Int) {
+        bytes = kept
+        self.originalSize = originalSize
     }
 
     var isTruncated: Bool { bytes.count < originalSize }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import OpenMarketHTTPCore
 import OpenMarketLocking
 
@@ -19,6 +14,7 @@ final class RequestJournal: Sendable {
         var entries: EntryRing
         var bytes = 0
         var lastID = 0
+        var clock = JournalClock()
     }
 
     private let state: Locked<State>?
@@ -48,20 +44,18 @@ final class RequestJournal: Sendable {
         _ request: Request, answer: (Request) -> Response, kept: ((JournalEntry) -> Void)? = nil
     ) -> Response {
         guard let state else { return answer(request) }
-        let time = Self.wallClock()
-        let started = Self.monotonicNanoseconds()
+        let started = JournalClock.monotonicNanoseconds()
         let response = answer(request)
-        let durationMicros = Int((Self.monotonicNanoseconds() &- started) / 1_000)
+        let durationMicros = Int((JournalClock.monotonicNanoseconds() &- started) / 1_000)
         let redactedHeaders = redactedToken.flatMap { redacted(request.headers, token: $0) }
         let requestBody = KeptBody(request.body, cap: bodyCap)
-        let responseBody = KeptBody(response.body, cap: bodyCap)
+        let keptResponse = JournalEntry.kept(response, bodyCap: bodyCap)
         // The usual eviction comes back out of the lock and is freed here, after it: an entry holds many allocations.
         let (entry, evicted) = state.withLock { state -> (JournalEntry, JournalEntry?) in
             state.lastID += 1
             let entry = JournalEntry(
-                id: state.lastID, time: time, durationMicros: durationMicros, request: request,
-                redactedHeaders: redactedHeaders, requestBody: requestBody, response: response,
-                responseBody: responseBody)
+                id: state.lastID, time: state.clock.wallSeconds(atMonotonic: started), durationMicros: durationMicros, request: request,
+                redactedHeaders: redactedHeaders, requestBody: requestBody, response: keptResponse)
             var firstEvicted: JournalEntry?
             while state.entries.count == state.entries.capacity || state.bytes + entry.cost > maxBytes,
                 let oldest = state.entries.removeOldest()
@@ -112,19 +106,5 @@ final class RequestJournal: Sendable {
         return HTTPHeaders(headers.map { field in
             (field.name, field.value.contains(token) ? "[admin token removed]" : field.value)
         })
-    }
-
-    /// Read straight from the clock: `ContinuousClock`'s instants and durations cost 128-bit arithmetic on every
-    /// request, for a number the journal keeps in microseconds.
-    private static func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
-
-    static func wallClock() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

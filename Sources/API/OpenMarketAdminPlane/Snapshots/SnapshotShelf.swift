@@ -59,7 +59,7 @@ final class SnapshotShelf: Sendable {
             // The server's disk, not the request: as a store's full disk, a 507.
             throw AdminError(.insufficientStorage, error.description)
         }
-        let entry = Entry(name: name, createdAt: RequestJournal.wallClock(), snapshot: snapshot)
+        let entry = Entry(name: name, createdAt: JournalClock.wallSeconds(), snapshot: snapshot)
         try entries.withLock { entries throws(AdminError) in
             guard !entries.contains(where: { $0.name == name }) else { throw Self.taken(name) }
             entries.append(entry)
