@@ -2,35 +2,23 @@
 ///
 /// Its fields live in one copy-on-write box. A cached answer is handed to every request and kept by the journal, on
 /// both daemon threads at once: as one reference, a copy or a destroy costs one reference count, where the fields
-/// one by one cost four (headers, body, reuse, status), each on memory the other thread writes too.
+/// one by one cost three (headers, body, reuse), each on memory the other thread writes too.
 package struct Response: Sendable {
     private var fields: Fields
 
     package var status: HTTPStatus {
         get { fields.status }
-        _modify {
-            let fields = uniqueFields()
-            yield &fields.status
-            fields.reuse = nil
-        }
+        _modify { yield &uniqueFields(changingTheWire: true).status }
     }
 
     package var headers: HTTPHeaders {
         get { fields.headers }
-        _modify {
-            let fields = uniqueFields()
-            yield &fields.headers
-            fields.reuse = nil
-        }
+        _modify { yield &uniqueFields(changingTheWire: true).headers }
     }
 
     package var body: [UInt8] {
         get { fields.body }
-        _modify {
-            let fields = uniqueFields()
-            yield &fields.body
-            fields.reuse = nil
-        }
+        _modify { yield &uniqueFields(changingTheWire: true).body }
     }
 
     /// Why the request failed, as the client was told, when an error was rendered; the access log writes it.
@@ -48,11 +36,7 @@ package struct Response: Sendable {
     /// Sent instead of `body` when set.
     package var sharedBody: SharedBytes? {
         get { fields.sharedBody }
-        _modify {
-            let fields = uniqueFields()
-            yield &fields.sharedBody
-            fields.reuse = nil
-        }
+        _modify { yield &uniqueFields(changingTheWire: true).sharedBody }
     }
 
     /// Set on a response sent many times unchanged (one a cache keeps), where a transport keeps what it made of it
@@ -99,8 +83,10 @@ package struct Response: Sendable {
     }
 
     /// The box, copied first when another response shares it: a change to one response never shows in another.
-    private mutating func uniqueFields() -> Fields {
+    /// A change to what goes on the wire (status, headers, body) drops the reuse.
+    private mutating func uniqueFields(changingTheWire: Bool = false) -> Fields {
         if !isKnownUniquelyReferenced(&fields) { fields = Fields(copying: fields) }
+        if changingTheWire { fields.reuse = nil }
         return fields
     }
 }
