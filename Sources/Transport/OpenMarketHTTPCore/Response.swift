@@ -93,18 +93,20 @@ package struct Response: Sendable {
 
 extension Response {
     /// Unchecked Sendable: a box is changed only through a response that holds the sole reference to it
-    /// (`uniqueFields`), and a response is a value, so no other thread can see it while it changes.
+    /// (`uniqueFields`), and a response is a value, so no other thread can see it while it changes. For the same
+    /// reason no two accesses to a field can overlap, so the fields skip the runtime's exclusivity check, which cost
+    /// more than the reference counts the box saves (a thread-local lookup and a table insert on every access).
     fileprivate final class Fields: @unchecked Sendable {
-        var status: HTTPStatus
-        var headers: HTTPHeaders
-        var body: [UInt8]
-        var errorMessage: String?
-        var errorKind: String?
-        var sharedBody: SharedBytes?
-        var reuse: ResponseReuse?
-        var delivery = Delivery.send
-        var delay = Duration.zero
-        var faultNote: String?
+        @exclusivity(unchecked) var status: HTTPStatus
+        @exclusivity(unchecked) var headers: HTTPHeaders
+        @exclusivity(unchecked) var body: [UInt8]
+        @exclusivity(unchecked) var errorMessage: String?
+        @exclusivity(unchecked) var errorKind: String?
+        @exclusivity(unchecked) var sharedBody: SharedBytes?
+        @exclusivity(unchecked) var reuse: ResponseReuse?
+        @exclusivity(unchecked) var delivery = Delivery.send
+        @exclusivity(unchecked) var delay = Duration.zero
+        @exclusivity(unchecked) var faultNote: String?
 
         init(status: HTTPStatus, headers: HTTPHeaders, body: [UInt8]) {
             self.status = status

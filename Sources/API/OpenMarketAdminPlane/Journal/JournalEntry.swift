@@ -20,7 +20,7 @@ final class JournalEntry: Sendable {
     /// one costs its fields' reference counts, on every request. `response` comes from `kept(_:bodyCap:)`.
     init(
         id: Int, time: Double, durationMicros: Int, request: Request, redactedHeaders: HTTPHeaders? = nil,
-        requestBody: KeptBody, response: (kept: Response, bodySize: Int)
+        requestBody: KeptBody, response: Kept
     ) {
         self.id = id
         self.time = time
@@ -30,17 +30,25 @@ final class JournalEntry: Sendable {
         if let redactedHeaders { kept.headers = redactedHeaders }
         self.request = kept
         self.requestBody = requestBody
-        self.response = response.kept
+        self.response = response.response
         responseBodySize = response.bodySize
+        cost = requestBody.bytes.count + response.keptBodySize
     }
 
-    /// The response as an entry keeps it, with the size of its body before the cut. Only a body over the cap is
-    /// copied; made outside the journal's lock, as that copy may be a megabyte.
-    static func kept(_ response: Response, bodyCap: Int) -> (kept: Response, bodySize: Int) {
-        guard response.body.count > bodyCap else { return (response, response.body.count) }
+    /// A response as an entry keeps it, with the size of its body before and after the cut. Only a body over the cap
+    /// is copied; made outside the journal's lock, as that copy may be a megabyte.
+    struct Kept {
+        let response: Response
+        let bodySize: Int
+        let keptBodySize: Int
+    }
+
+    static func kept(_ response: Response, bodyCap: Int) -> Kept {
+        let body = response.body  // One reference taken: a cached answer's bytes are shared with the other thread.
+        guard body.count > bodyCap else { return Kept(response: response, bodySize: body.count, keptBodySize: body.count) }
         var cut = response
-        cut.body = Array(response.body.prefix(bodyCap))
-        return (cut, response.body.count)
+        cut.body = Array(body.prefix(bodyCap))
+        return Kept(response: cut, bodySize: body.count, keptBodySize: bodyCap)
     }
 
     var status: HTTPStatus { response.status }
@@ -55,7 +63,7 @@ final class JournalEntry: Sendable {
     var faultNote: String? { response.faultNote }
 
     /// Counted against the journal's total: the bodies, which dwarf everything else an entry holds.
-    var cost: Int { requestBody.bytes.count + response.body.count }
+    let cost: Int
 
     /// With the Content-Length the server adds to every answer, so the journal shows what was sent. Built when
     /// someone looks, not on the request path.
