@@ -17,25 +17,25 @@ package final class AtomicWord: @unchecked Sendable {
     }
 
     /// Sees every store made before it by other threads, and what they wrote before storing.
-    @inlinable
+    @inlinable @inline(__always)
     package func load() -> UInt64 {
         openmarket_atomic_load(word)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package func store(_ value: UInt64) {
         openmarket_atomic_store(word, value)
     }
 
     /// Adds `amount`, wrapping, and returns the sum.
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     package func add(_ amount: UInt64) -> UInt64 {
         openmarket_atomic_add(word, amount)
     }
 
     /// Stores `desired` if the value is still `expected`; true when it did.
-    @inlinable
+    @inlinable @inline(__always)
     package func compareExchange(expected: UInt64, desired: UInt64) -> Bool {
         openmarket_atomic_compare_exchange(word, expected, desired)
     }

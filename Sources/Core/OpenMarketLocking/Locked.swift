@@ -11,10 +11,13 @@ package import Darwin  // The inlinable lock calls reach pthread where they are 
 /// its value is. A type that keeps a non-Sendable value here and shares it must say why that is safe.
 package final class Locked<Value> {
     // Heap-allocated: a pthread mutex must not move, and a Swift stored property may. Usable from inline code:
-    // `withLock` is inlined where it is called, so each use is specialized for its value instead of going through
-    // generic code on every request.
+    // `withLock` is always inlined where it is called, so each use is specialized for its value instead of going
+    // through generic code on every request (left to choose, the optimizer kept the journal's call generic, its
+    // closure reached through thunks that copied the request).
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    @usableFromInline var value: Value
+    // No runtime exclusivity check (a thread-local lookup on every request): the mutex already keeps two accesses from
+    // overlapping, and a nested `withLock` on one box would deadlock before its access began.
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
     package init(_ value: Value) {
         mutex = CacheLine.allocate(pthread_mutex_t.self)
@@ -30,7 +33,7 @@ package final class Locked<Value> {
     }
 
     /// Runs `body` with the value while holding the lock; keep it short, and never lock the same box inside it.
-    @inlinable
+    @inlinable @inline(__always)
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
@@ -40,7 +43,7 @@ package final class Locked<Value> {
     }
 
     /// Runs `body` with the value if the lock is free right now; nil, without waiting, if another thread holds it.
-    @inlinable
+    @inlinable @inline(__always)
     package func withLockIfAvailable<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result? {

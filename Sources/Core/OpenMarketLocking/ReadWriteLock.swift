@@ -35,7 +35,7 @@ package final class ReadWriteLock: @unchecked Sendable {
 
     /// Runs `body` beside other shared holders, never beside an exclusive one. Never nest on one thread: a waiting
     /// exclusive holder would deadlock it.
-    @inlinable
+    @inlinable @inline(__always)
     package func withSharedLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
@@ -43,7 +43,7 @@ package final class ReadWriteLock: @unchecked Sendable {
     }
 
     /// Runs `body` once every shared holder has left, with none let in until it returns.
-    @inlinable
+    @inlinable @inline(__always)
     package func withExclusiveLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
