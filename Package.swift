@@ -266,7 +266,10 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Access: `public` is the products' API and nothing else; what modules share inside the package is `package`. These
+// Access: `public` is the products' API and nothing else; what modules share inside the package is `package`. The one
+// exception is OpenMarketLocking's locks and atomic word, which are `public` so that their `@inlinable` bodies reach
+// their callers: this compiler serializes no `package` body for other modules (measured: each journal and cache lock
+// was a generic call, its closure behind thunks, about 300 instructions a request). No product re-exports them. These
 // upcoming features keep that honest: an import is internal unless a file says `package import` or `public import`
 // because its API shows the imported types, a member is visible only where its module is imported, and an existential
 // is spelled `any`.

@@ -1,15 +1,15 @@
 #if canImport(Glibc)
-package import Glibc  // The inlinable lock calls reach pthread where they are inlined.
+public import Glibc  // The inlinable lock calls reach pthread where they are inlined.
 #elseif canImport(Musl)
-package import Musl  // The inlinable lock calls reach pthread where they are inlined.
+public import Musl  // The inlinable lock calls reach pthread where they are inlined.
 #elseif canImport(Darwin)
-package import Darwin  // The inlinable lock calls reach pthread where they are inlined.
+public import Darwin  // The inlinable lock calls reach pthread where they are inlined.
 #endif
 
 /// A value guarded by a pthread mutex (the standard library's `Mutex` would require macOS 15). The value is only
 /// reached inside `withLock`, so the box may cross threads exactly when the value may: it is Sendable only when
 /// its value is. A type that keeps a non-Sendable value here and shares it must say why that is safe.
-package final class Locked<Value> {
+public final class Locked<Value> {
     // Heap-allocated: a pthread mutex must not move, and a Swift stored property may. Usable from inline code:
     // `withLock` is always inlined where it is called, so each use is specialized for its value instead of going
     // through generic code on every request (left to choose, the optimizer kept the journal's call generic, its
@@ -19,7 +19,7 @@ package final class Locked<Value> {
     // overlapping, and a nested `withLock` on one box would deadlock before its access began.
     @usableFromInline @exclusivity(unchecked) var value: Value
 
-    package init(_ value: Value) {
+    public init(_ value: Value) {
         mutex = CacheLine.allocate(pthread_mutex_t.self)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -34,7 +34,7 @@ package final class Locked<Value> {
 
     /// Runs `body` with the value while holding the lock; keep it short, and never lock the same box inside it.
     @inlinable @inline(__always)
-    package func withLock<Result, Failure: Error>(
+    public func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
@@ -44,7 +44,7 @@ package final class Locked<Value> {
 
     /// Runs `body` with the value if the lock is free right now; nil, without waiting, if another thread holds it.
     @inlinable @inline(__always)
-    package func withLockIfAvailable<Result, Failure: Error>(
+    public func withLockIfAvailable<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result? {
         guard pthread_mutex_trylock(mutex) == 0 else { return nil }

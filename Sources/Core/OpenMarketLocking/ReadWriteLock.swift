@@ -1,18 +1,18 @@
 #if canImport(Glibc)
-package import Glibc  // The inlinable lock calls reach pthread where they are inlined.
+public import Glibc  // The inlinable lock calls reach pthread where they are inlined.
 #elseif canImport(Musl)
-package import Musl  // The inlinable lock calls reach pthread where they are inlined.
+public import Musl  // The inlinable lock calls reach pthread where they are inlined.
 #elseif canImport(Darwin)
-package import Darwin  // The inlinable lock calls reach pthread where they are inlined.
+public import Darwin  // The inlinable lock calls reach pthread where they are inlined.
 #endif
 
 /// Many shared holders or one exclusive holder, over a pthread rwlock. Unlike `Locked` it guards no value: it
 /// orders whole operations (API requests share it; a reset takes it alone, so no request sees half a reset).
 /// Sendable: a pthread rwlock is made to be shared between threads, and it never moves (heap-allocated).
-package final class ReadWriteLock: @unchecked Sendable {
+public final class ReadWriteLock: @unchecked Sendable {
     @usableFromInline let lock: UnsafeMutablePointer<pthread_rwlock_t>  // Inlined where it is used, as Locked's.
 
-    package init() {
+    public init() {
         lock = CacheLine.allocate(pthread_rwlock_t.self)
         lock.initialize(to: pthread_rwlock_t())
         #if canImport(Glibc)
@@ -36,7 +36,7 @@ package final class ReadWriteLock: @unchecked Sendable {
     /// Runs `body` beside other shared holders, never beside an exclusive one. Never nest on one thread: a waiting
     /// exclusive holder would deadlock it.
     @inlinable @inline(__always)
-    package func withSharedLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public func withSharedLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return try body()
@@ -44,7 +44,7 @@ package final class ReadWriteLock: @unchecked Sendable {
 
     /// Runs `body` once every shared holder has left, with none let in until it returns.
     @inlinable @inline(__always)
-    package func withExclusiveLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public func withExclusiveLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return try body()
