@@ -76,16 +76,18 @@ final class RequestDispatcher: Sendable {
         strcmp(text, "HTTP/1.1") == 0 ? "HTTP/1.1" : String(cString: text)
     }
 
-    /// The raw target split at its first "?", byte by byte: a `String`'s characters would cost grapheme breaking
-    /// on every request.
+    /// The raw target split at its first "?", over its bytes (`strchr`, `strlen`): a `String`'s characters would cost
+    /// grapheme breaking on every request.
     private static func pathAndQuery(_ target: UnsafePointer<CChar>) -> (path: String, query: String) {
-        var length = 0
-        while target[length] != 0 { length += 1 }
-        let bytes = UnsafeRawBufferPointer(start: target, count: length)
-        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (String(decoding: bytes, as: UTF8.self), "") }
-        return (
-            String(decoding: bytes[..<mark], as: UTF8.self), String(decoding: bytes[(mark + 1)...], as: UTF8.self)
-        )
+        guard let mark = strchr(target, Int32(UInt8(ascii: "?"))) else {
+            return (Self.text(target, count: strlen(target)), "")
+        }
+        let query = UnsafePointer(mark) + 1
+        return (Self.text(target, count: UnsafePointer(mark) - target), Self.text(query, count: strlen(query)))
+    }
+
+    private static func text(_ start: UnsafePointer<CChar>, count: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
     }
 
     private static func send(_ response: Response, to exchange: OpaquePointer) {
