@@ -40,6 +40,35 @@ struct RequestHeadTests {
         }
     }
 
+    /// A connection's requests reuse the previous request's header strings where they are the same: each request
+    /// must still reach the handler with exactly its own headers, in its own order.
+    @Test("each request on a kept-alive connection reaches the handler with its own headers, however they change")
+    func headersChangingOnOneConnection() throws {
+        let long = String(repeating: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) ", count: 3)
+        let heads: [[(String, String)]] = [
+            [("Host", "x"), ("User-Agent", long), ("Accept", "*/*")],
+            [("Host", "x"), ("User-Agent", long), ("Accept", "*/*")],
+            [("Host", "x"), ("User-Agent", long), ("Accept", "application/json")],
+            [("Host", "x"), ("User-Agent", long + "!"), ("Accept", "application/json"), ("X-Added", "1")],
+            [("Host", "x"), ("Accept", "application/json"), ("X-Added", "1")],
+            [("Accept", "application/json"), ("Host", "x"), ("X-Added", "1")],
+            [("accept", "application/json"), ("host", "x"), ("x-added", "1")],
+            [("Host", "x"), ("X-Empty", ""), ("X-Text", "caf\u{e9}")],
+            [("Host", "x"), ("X-Empty", ""), ("X-Text", "caf\u{e9}")],
+            [("Host", "y")],
+            [("Host", "x"), ("User-Agent", long), ("Accept", "*/*")],
+        ]
+        try withServer(routes: Self.echoHead) { server in
+            let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 10)
+            for head in heads {
+                let lines = head.map { "\($0.0): \($0.1)\r\n" }.joined()
+                try connection.send("GET /head HTTP/1.1\r\n\(lines)\r\n")
+                let echoed = try connection.readResponse().text.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(echoed.dropFirst(2).map(String.init) == head.map { "\($0.0)=\($0.1)" }, "\(head)")
+            }
+        }
+    }
+
     @Test(
         "every method reaches its route as sent, HTTP/1.0 as sent",
         arguments: ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "GETX", "G", "GE", "POS"])

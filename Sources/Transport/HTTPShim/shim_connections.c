@@ -33,6 +33,8 @@ typedef struct connection_record {
     unsigned int pins;          // Under the lock: threads asking the socket outside the lock; its close waits for 0.
     bool closing;               // Under the lock: the close notification waits for the pins.
     request_state *request;     // The daemon thread's: made by the first request, reused by the next ones.
+    void *memo;                 // The daemon thread's too: the handler's, released by memo_release with the record.
+    void (*memo_release)(void *memo);
 } connection_record;
 
 shim_connection *shim_connection_of(struct MHD_Connection *connection) {
@@ -90,6 +92,17 @@ static void remember_peer(connection_record *record, struct MHD_Connection *conn
 
 const char *shim_client_address(const shim_connection *record) {
     return record->address;
+}
+
+void *shim_connection_memo(const shim_connection *record) {
+    return record->memo;
+}
+
+void http_shim_keep_memo(http_shim_exchange *exchange, void *memo, void (*release)(void *memo)) {
+    connection_record *record = exchange->record;
+    if (record->memo_release != NULL) record->memo_release(record->memo);
+    record->memo = memo;
+    record->memo_release = release;
 }
 
 // Under the lock. Every local client shares 127.0.0.1 (and ::1), so a per-address limit would lock them out of their
@@ -188,6 +201,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
     if (atomic_load(&registry->stop_waiting)) broadcast_change(registry);
     pthread_mutex_unlock(&registry->monitor.lock);
     shim_request_free(record->request);  // Its last request has completed: libmicrohttpd notified that first.
+    if (record->memo_release != NULL) record->memo_release(record->memo);
     free(record);
 }
 

@@ -104,6 +104,8 @@ void shim_request_free(request_state *state);  // shim_request.c; NULL is allowe
 MHD_socket shim_connection_socket(const shim_connection *record);
 // The peer's numeric address, taken once per connection; "" when unknown. Valid until the connection closes.
 const char *shim_client_address(const shim_connection *record);
+// The handler's memo for the connection (http_shim_keep_memo), NULL until it gives one.
+void *shim_connection_memo(const shim_connection *record);
 void shim_request_line_arrived(shim_connection *record);
 // The headers have arrived; returns whether the connection is over a limit (its request is answered 503).
 bool shim_headers_arrived(shim_connection *record);
@@ -129,6 +131,7 @@ struct http_shim_exchange {
     unsigned int delay_milliseconds;
     // Set before the handler runs: a body sent at `download_rate` (bytes/s, 0: unlimited) is suspended on `timer`.
     struct MHD_Connection *connection;
+    shim_connection *record;        // The connection's record, where http_shim_keep_memo keeps the handler's memo.
     shim_timer *timer;
     uint64_t download_rate;
     // A prepared answer's: `response` is borrowed, and `release(owner)` ends the loan (NULL: `response` is owned).

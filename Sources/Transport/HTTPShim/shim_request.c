@@ -160,9 +160,11 @@ static enum MHD_Result answer(struct http_shim_server *server, struct MHD_Connec
         .method = method, .version = version, .target = state->target, .header_names = state->header_names,
         .header_values = state->header_values, .header_count = progress->header_count, .state = kind,
         .body = complete ? progress->body : NULL, .body_length = complete ? progress->body_length : 0,
-        .client_address = shim_client_address(state->connection)};
+        .client_address = shim_client_address(state->connection),
+        .connection_memo = shim_connection_memo(state->connection)};
     http_shim_exchange exchange = {.status = 500, .delivery = HTTP_SHIM_SEND, .connection = connection,
-                                   .timer = &server->timer, .download_rate = progress->download_rate};
+                                   .record = state->connection, .timer = &server->timer,
+                                   .download_rate = progress->download_rate};
     server->handler(server->context, &request, &exchange);
     if (exchange.response == NULL) return MHD_NO;  // Out of memory for the answer: the connection is closed.
     if (exchange.delay_milliseconds > 0 && complete) {

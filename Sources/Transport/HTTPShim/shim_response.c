@@ -117,8 +117,8 @@ int http_shim_respond_prepared(http_shim_exchange *exchange, const http_shim_pre
     shim_forget_answer(exchange);
     *exchange = (http_shim_exchange){
         .response = prepared->response, .status = prepared->status, .delivery = delivery,
-        .delay_milliseconds = delay_milliseconds, .connection = exchange->connection, .timer = exchange->timer,
-        .download_rate = exchange->download_rate, .release = release, .owner = owner};
+        .delay_milliseconds = delay_milliseconds, .connection = exchange->connection, .record = exchange->record,
+        .timer = exchange->timer, .download_rate = exchange->download_rate, .release = release, .owner = owner};
     return 0;
 }
 

@@ -11,6 +11,13 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence {
         fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value
     }
 
+    package var count: Int { fields.count }
+
+    /// The field at `index`, in arrival order.
+    package func field(at index: Int) -> (name: String, value: String) {
+        fields[index]
+    }
+
     package mutating func add(name: String, value: String) {
         fields.append((name, value))
     }

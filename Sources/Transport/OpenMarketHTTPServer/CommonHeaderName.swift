@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The header names nearly every client sends, spelled as URLSession, curl and browsers spell them, as literals: a
 /// literal costs no copy and no UTF-8 check of its bytes, which a name made from the request's bytes costs on every
 /// request. Any other name, or another spelling of one of these, is made from its bytes as usual.
@@ -24,9 +18,9 @@ enum CommonHeaderName {
         return literal ?? String(cString: bytes)
     }
 
-    /// `name` when the NUL-terminated bytes spell exactly it. `strcmp` reads no further than the first byte that
-    /// differs; stepping through the name's UTF-8 view cost more than the rest of the request's headers.
+    /// `name` when the NUL-terminated bytes spell exactly it: compared in place, where stepping through the name's
+    /// UTF-8 view cost more than the rest of the request's headers.
     private static func spelled(_ bytes: UnsafePointer<CChar>, as name: String) -> String? {
-        strcmp(bytes, name) == 0 ? name : nil
+        name.isSpelled(by: bytes) ? name : nil
     }
 }

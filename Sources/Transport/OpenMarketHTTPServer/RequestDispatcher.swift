@@ -21,7 +21,7 @@ final class RequestDispatcher: Sendable {
     }
 
     func handle(_ raw: http_shim_request, exchange: OpaquePointer) {
-        let request = Self.request(from: raw)
+        let request = Self.request(from: raw, memo: Self.memo(of: raw, exchange: exchange))
         guard let accessLog else { return Self.send(answer(request, raw: raw), to: exchange) }
         let started = ContinuousClock.now  // Read for the log line alone.
         let response = answer(request, raw: raw)
@@ -44,23 +44,52 @@ final class RequestDispatcher: Sendable {
         return interceptor?.respond(to: request, next: refuse) ?? refuse(request)
     }
 
-    private static func request(from raw: http_shim_request) -> Request {
-        let headerCount = raw.header_count
-        var fields: [(name: String, value: String)] = []
-        fields.reserveCapacity(headerCount)
-        for index in 0..<headerCount {
-            guard let name = raw.header_names[index], let value = raw.header_values[index] else { continue }
-            fields.append((CommonHeaderName.name(name), String(cString: value)))
-        }
+    /// The connection's memo, made by its first request.
+    private static func memo(of raw: http_shim_request, exchange: OpaquePointer) -> ConnectionMemo {
+        if let kept = raw.connection_memo { return Unmanaged<ConnectionMemo>.fromOpaque(kept).takeUnretainedValue() }
+        let memo = ConnectionMemo(clientAddress: raw.client_address.map { String(cString: $0) } ?? "")
+        http_shim_keep_memo(exchange, Unmanaged.passRetained(memo).toOpaque(), releaseConnectionMemo)
+        return memo
+    }
+
+    private static func request(from raw: http_shim_request, memo: ConnectionMemo) -> Request {
+        let headers = Self.headers(from: raw, reusing: memo.headers)
+        memo.headers = headers
         let (path, query) = raw.target.map(pathAndQuery) ?? ("/", "")
         return Request(
             method: raw.method.map(method) ?? HTTPMethod("GET"),
             path: RequestTarget.path(path),
             query: query,
-            headers: HTTPHeaders(fields),
+            headers: headers,
             body: raw.body.map { Array(UnsafeBufferPointer(start: $0, count: raw.body_length)) } ?? [],
             version: raw.version.map(version) ?? "HTTP/1.1",
-            clientAddress: raw.client_address.map { String(cString: $0) } ?? "")
+            clientAddress: memo.clientAddress)
+    }
+
+    /// The request's headers. A name or value that is the same as in the connection's previous request, at the same
+    /// place, is that request's string; when all are, the headers are the previous request's.
+    private static func headers(from raw: http_shim_request, reusing previous: HTTPHeaders) -> HTTPHeaders {
+        let count = raw.header_count
+        var unchanged = count == previous.count
+        var fields: [(name: String, value: String)] = []
+        if !unchanged { fields.reserveCapacity(count) }
+        for index in 0..<count {
+            guard let name = raw.header_names[index], let value = raw.header_values[index] else {
+                unchanged = false
+                continue
+            }
+            let earlier = index < previous.count ? previous.field(at: index) : nil
+            let keptName = earlier.flatMap { $0.name.isSpelled(by: name) ? $0.name : nil }
+            let keptValue = earlier.flatMap { $0.value.isSpelled(by: value) ? $0.value : nil }
+            if unchanged {
+                if keptName != nil && keptValue != nil { continue }
+                unchanged = false  // The first difference: the fields before it are the previous request's.
+                fields.reserveCapacity(count)
+                for before in 0..<index { fields.append(previous.field(at: before)) }
+            }
+            fields.append((keptName ?? CommonHeaderName.name(name), keptValue ?? String(cString: value)))
+        }
+        return unchanged ? previous : HTTPHeaders(fields)
     }
 
     /// The usual methods as literals, which cost no copy of the bytes; any other as sent. `strcmp` reads no further

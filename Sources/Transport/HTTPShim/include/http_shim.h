@@ -30,6 +30,9 @@ typedef struct {
     size_t body_length;
     http_shim_request_state state;
     const char *client_address;     ///< The peer's numeric address ("192.0.2.7", "::1"), "" when unknown.
+    /// What the handler gave http_shim_keep_memo on this connection, NULL until it does. A connection's requests run
+    /// on one daemon thread, one after the other, so nothing else touches it while the handler runs.
+    void *connection_memo;
 } http_shim_request;
 
 /// What becomes of the answer (fault injection); a write the handler did stays done, as when a network loses an answer.
@@ -87,6 +90,10 @@ void http_shim_stop(http_shim_server *server, unsigned int grace_milliseconds);
 int http_shim_respond(http_shim_exchange *exchange, unsigned int status, http_shim_delivery delivery,
                       unsigned int delay_milliseconds, const void *body, size_t body_length,
                       void (*release)(void *owner), void *owner);
+
+/// Keeps `memo` with the exchange's connection, for its next requests (http_shim_request.connection_memo). The shim
+/// calls `release(memo)` on a daemon thread when the connection closes, or when a later call replaces it.
+void http_shim_keep_memo(http_shim_exchange *exchange, void *memo, void (*release)(void *memo));
 
 /// Adds a header (copied) to the answer. Returns 0 on success.
 int http_shim_add_header(http_shim_exchange *exchange, const char *name, const char *value);
