@@ -25,7 +25,7 @@ typedef struct connection_record {
     char address[INET6_ADDRSTRLEN + IF_NAMESIZE + 1];
     bool over_limit;            // Came when the server was full: its request is answered 503, then it closes.
     atomic_bool has_request_line;  // The current request's line has arrived (junk never makes one).
-    atomic_uint_fast64_t header_deadline;  // Monotonic milliseconds; 0 from the headers to the end of the answer.
+    atomic_uint_fast64_t header_deadline;  // Monotonic ms, read coarsely; 0 from the headers to the end of the answer.
     atomic_uint_fast64_t consumed;  // What the requests answered so far took on the wire; past it: the next, or junk.
     atomic_uint_fast64_t waits;  // Waits for a request begun (start_waiting): each gives junk a fresh grace.
     // The watchdog thread's alone: when it first saw bytes without a request line (0: not yet), during which wait.
@@ -173,7 +173,7 @@ void shim_on_connection(void *cls, struct MHD_Connection *connection, void **soc
         record->registry = registry;
         record->descriptor = descriptor;
         remember_peer(record, connection);
-        start_waiting(record, shim_now_milliseconds() + registry->config->header_deadline_milliseconds);
+        start_waiting(record, shim_coarse_now_milliseconds() + registry->config->header_deadline_milliseconds);
         pthread_mutex_lock(&registry->monitor.lock);
         record->over_limit = is_over_limit(registry, record);
         if (!record->over_limit) registry->open++;
@@ -224,7 +224,7 @@ void shim_awaiting_next_request(shim_connection *record, struct MHD_Connection *
     else add_to_word(&record->consumed, head->header_size + body_bytes);
     const http_shim_config *config = record->registry->config;
     uint64_t idle = config->connection_timeout_seconds * 1000u + config->header_deadline_milliseconds;
-    start_waiting(record, shim_now_milliseconds() + idle);
+    start_waiting(record, shim_coarse_now_milliseconds() + idle);
     wake_waiting_stop(record->registry);  // The request is no longer in flight.
 }
 

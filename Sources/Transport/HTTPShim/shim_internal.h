@@ -34,6 +34,8 @@ void shim_monitor_wait(shim_monitor *monitor, uint64_t due);
 void shim_monitor_stop(shim_monitor *monitor);
 void shim_monitor_destroy(shim_monitor *monitor);
 uint64_t shim_now_milliseconds(void);  // Monotonic.
+// The same clock, up to a tick behind: for deadlines the watchdog checks ten times a second, read on every request.
+uint64_t shim_coarse_now_milliseconds(void);
 
 // Suspended connections and when each is resumed (shim_timer.c). Its lock guards the list.
 typedef struct {
