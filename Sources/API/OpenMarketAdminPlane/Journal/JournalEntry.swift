@@ -45,7 +45,9 @@ final class JournalEntry: Sendable {
 
     static func kept(_ response: Response, bodyCap: Int) -> Kept {
         let body = response.body  // One reference taken: a cached answer's bytes are shared with the other thread.
-        guard body.count > bodyCap else { return Kept(response: response, bodySize: body.count, keptBodySize: body.count) }
+        guard body.count > bodyCap else {
+            return Kept(response: response, bodySize: body.count, keptBodySize: body.count)
+        }
         var cut = response
         cut.body = Array(body.prefix(bodyCap))
         return Kept(response: cut, bodySize: body.count, keptBodySize: bodyCap)

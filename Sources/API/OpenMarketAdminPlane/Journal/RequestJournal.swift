@@ -54,8 +54,8 @@ final class RequestJournal: Sendable {
         let (entry, evicted) = state.withLock { state -> (JournalEntry, JournalEntry?) in
             state.lastID += 1
             let entry = JournalEntry(
-                id: state.lastID, time: state.clock.wallSeconds(atMonotonic: started), durationMicros: durationMicros, request: request,
-                redactedHeaders: redactedHeaders, requestBody: requestBody, response: keptResponse)
+                id: state.lastID, time: state.clock.wallSeconds(atMonotonic: started), durationMicros: durationMicros,
+                request: request, redactedHeaders: redactedHeaders, requestBody: requestBody, response: keptResponse)
             var firstEvicted: JournalEntry?
             while state.entries.count == state.entries.capacity || state.bytes + entry.cost > maxBytes,
                 let oldest = state.entries.removeOldest()

@@ -92,7 +92,8 @@ int http_shim_respond(http_shim_exchange *exchange, unsigned int status, http_sh
                       void (*release)(void *owner), void *owner);
 
 /// Keeps `memo` with the exchange's connection, for its next requests (http_shim_request.connection_memo). The shim
-/// calls `release(memo)` on a daemon thread when the connection closes, or when a later call replaces it.
+/// calls `release(memo)` once, when the connection closes (on the thread libmicrohttpd reports the close on: a daemon
+/// thread, or the one stopping the server) or when a later call replaces it.
 void http_shim_keep_memo(http_shim_exchange *exchange, void *memo, void (*release)(void *memo));
 
 /// Adds a header (copied) to the answer. Returns 0 on success.
