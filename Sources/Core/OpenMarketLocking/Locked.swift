@@ -11,9 +11,9 @@ public import Darwin  // The inlinable lock calls reach pthread where they are i
 /// its value is. A type that keeps a non-Sendable value here and shares it must say why that is safe.
 public final class Locked<Value> {
     // Heap-allocated: a pthread mutex must not move, and a Swift stored property may. Usable from inline code:
-    // `withLock` is always inlined where it is called, so each use is specialized for its value instead of going
-    // through generic code on every request (left to choose, the optimizer kept the journal's call generic, its
-    // closure reached through thunks that copied the request).
+    // `withLock` is inlined where it is called, so each use is specialized for its value instead of going through
+    // generic code on every request. That takes `public`: the compiler serializes no `package` inlinable body for
+    // other modules, and the journal's call stayed generic, its closure behind thunks that copied the request.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     // No runtime exclusivity check (a thread-local lookup on every request): the mutex already keeps two accesses from
     // overlapping, and a nested `withLock` on one box would deadlock before its access began.

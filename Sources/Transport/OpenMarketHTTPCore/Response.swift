@@ -4,73 +4,73 @@
 /// both daemon threads at once: as one reference, a copy or a destroy costs one reference count, where the fields
 /// one by one cost three (headers, body, reuse), each on memory the other thread writes too.
 package struct Response: Sendable {
-    private var fields: Fields
+    private var box: CopyOnWriteBox<Fields>
 
     package var status: HTTPStatus {
-        get { fields.status }
-        _modify { yield &uniqueFields(changingTheWire: true).status }
+        get { box.value.status }
+        _modify { yield &wireFields.status }
     }
 
     package var headers: HTTPHeaders {
-        get { fields.headers }
-        _modify { yield &uniqueFields(changingTheWire: true).headers }
+        get { box.value.headers }
+        _modify { yield &wireFields.headers }
     }
 
     package var body: [UInt8] {
-        get { fields.body }
-        _modify { yield &uniqueFields(changingTheWire: true).body }
+        get { box.value.body }
+        _modify { yield &wireFields.body }
     }
 
     /// Why the request failed, as the client was told, when an error was rendered; the access log writes it.
     package var errorMessage: String? {
-        get { fields.errorMessage }
-        _modify { yield &uniqueFields().errorMessage }
+        get { box.value.errorMessage }
+        _modify { yield &fields.errorMessage }
     }
 
     /// The rendered error's `HTTPResponseError.kind`, when it names one.
     package var errorKind: String? {
-        get { fields.errorKind }
-        _modify { yield &uniqueFields().errorKind }
+        get { box.value.errorKind }
+        _modify { yield &fields.errorKind }
     }
 
     /// Sent instead of `body` when set.
     package var sharedBody: SharedBytes? {
-        get { fields.sharedBody }
-        _modify { yield &uniqueFields(changingTheWire: true).sharedBody }
+        get { box.value.sharedBody }
+        _modify { yield &wireFields.sharedBody }
     }
 
     /// Set on a response sent many times unchanged (one a cache keeps), where a transport keeps what it made of it
     /// for the first send. A change to what goes on the wire (status, headers, body) drops it.
     package var reuse: ResponseReuse? {
-        get { fields.reuse }
-        _modify { yield &uniqueFields().reuse }
+        get { box.value.reuse }
+        _modify { yield &fields.reuse }
     }
 
     /// How the answer is sent; a fault may break it.
     package var delivery: Delivery {
-        get { fields.delivery }
-        _modify { yield &uniqueFields().delivery }
+        get { box.value.delivery }
+        _modify { yield &fields.delivery }
     }
 
     /// How long the server waits before sending it, without holding a thread meanwhile.
     package var delay: Duration {
-        get { fields.delay }
-        _modify { yield &uniqueFields().delay }
+        get { box.value.delay }
+        _modify { yield &fields.delay }
     }
 
     /// What fault injection did to this answer ("fault 3: drop"), for the request journal; nil when nothing.
     package var faultNote: String? {
-        get { fields.faultNote }
-        _modify { yield &uniqueFields().faultNote }
+        get { box.value.faultNote }
+        _modify { yield &fields.faultNote }
     }
 
     package init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
-        fields = Fields(status: status, headers: headers, body: body)
+        box = CopyOnWriteBox(Fields(status: status, headers: headers, body: body))
     }
 
     package init(status: HTTPStatus, contentType: String, sharedBody: SharedBytes) {
         self.init(status: status, headers: HTTPHeaders([("Content-Type", contentType)]))
-        fields.sharedBody = sharedBody
+        box.value.sharedBody = sharedBody
     }
 
     package init(status: HTTPStatus, contentType: String, body: [UInt8]) {
@@ -79,52 +79,39 @@ package struct Response: Sendable {
 
     /// The length of the body that is sent.
     package var bodyCount: Int {
-        fields.sharedBody?.count ?? fields.body.count
+        box.value.sharedBody?.count ?? box.value.body.count
     }
 
-    /// The box, copied first when another response shares it: a change to one response never shows in another.
-    /// A change to what goes on the wire (status, headers, body) drops the reuse.
-    private mutating func uniqueFields(changingTheWire: Bool = false) -> Fields {
-        if !isKnownUniquelyReferenced(&fields) { fields = Fields(copying: fields) }
-        if changingTheWire { fields.reuse = nil }
-        return fields
+    /// The fields, for a change: the box is copied first when another response shares it.
+    private var fields: Fields {
+        get { box.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = CopyOnWriteBox(box.value) }
+            yield &box.value
+        }
+    }
+
+    /// The fields, for a change to what goes on the wire (status, headers, body), which drops the reuse.
+    private var wireFields: Fields {
+        get { box.value }
+        _modify {
+            fields.reuse = nil
+            yield &fields
+        }
     }
 }
 
 extension Response {
-    /// Unchecked Sendable: a box is changed only through a response that holds the sole reference to it
-    /// (`uniqueFields`), and a response is a value, so no other thread can see it while it changes. For the same
-    /// reason no two accesses to a field can overlap, so the fields skip the runtime's exclusivity check, which cost
-    /// more than the reference counts the box saves (a thread-local lookup and a table insert on every access).
-    fileprivate final class Fields: @unchecked Sendable {
-        @exclusivity(unchecked) var status: HTTPStatus
-        @exclusivity(unchecked) var headers: HTTPHeaders
-        @exclusivity(unchecked) var body: [UInt8]
-        @exclusivity(unchecked) var errorMessage: String?
-        @exclusivity(unchecked) var errorKind: String?
-        @exclusivity(unchecked) var sharedBody: SharedBytes?
-        @exclusivity(unchecked) var reuse: ResponseReuse?
-        @exclusivity(unchecked) var delivery = Delivery.send
-        @exclusivity(unchecked) var delay = Duration.zero
-        @exclusivity(unchecked) var faultNote: String?
-
-        init(status: HTTPStatus, headers: HTTPHeaders, body: [UInt8]) {
-            self.status = status
-            self.headers = headers
-            self.body = body
-        }
-
-        init(copying other: Fields) {
-            status = other.status
-            headers = other.headers
-            body = other.body
-            errorMessage = other.errorMessage
-            errorKind = other.errorKind
-            sharedBody = other.sharedBody
-            reuse = other.reuse
-            delivery = other.delivery
-            delay = other.delay
-            faultNote = other.faultNote
-        }
+    private struct Fields: Sendable {
+        var status: HTTPStatus
+        var headers: HTTPHeaders
+        var body: [UInt8]
+        var errorMessage: String?
+        var errorKind: String?
+        var sharedBody: SharedBytes?
+        var reuse: ResponseReuse?
+        var delivery = Delivery.send
+        var delay = Duration.zero
+        var faultNote: String?
     }
 }
